@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+'use strict';
+const path = require('node:path');
+const fs = require('node:fs');
+
+const entry = path.join(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
+if (!fs.existsSync(entry)) {
+  process.stderr.write('verity: the project is not built yet; run `npm run build` (npm ci does it for you).\n');
+  process.exit(1);
+}
+require(entry).main(process.argv).then(
+  (code) => process.exit(code ?? 0),
+  (err) => {
+    process.stderr.write(`verity: ${err && err.message ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { registerDemoCommand } from './commands/demo';
+import { registerInfraCommand } from './commands/infra';
+import { registerIngestCommand } from './commands/ingest';
+import { registerSearchCommand } from './commands/search';
+import { registerSimCommand } from './commands/sim';
+import { registerVerifyCommand } from './commands/verify';
+import { registerWorkerCommand } from './commands/worker';
+import { CliError } from './errors';
+
+export function buildProgram(): Command {
+  const program = new Command('verity')
+    .description('Verify claims with LLM agents as durable Temporal workflows over Elasticsearch.')
+    .version(require('../../../package.json').version as string)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerDemoCommand(program);
+  registerInfraCommand(program);
+  registerSimCommand(program);
+  registerIngestCommand(program);
+  registerSearchCommand(program);
+  registerWorkerCommand(program);
+  registerVerifyCommand(program);
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit code. Errors become one line on stderr. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`verity: ${message.split('\n')[0]}\n`);
+    return err instanceof CliError ? err.exitCode : 1;
+  }
+}

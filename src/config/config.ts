@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { z } from 'zod';
+
+/**
+ * The one configuration of verity: environment variables, optionally layered over a
+ * YAML/JSON file named by VERITY_CONFIG_FILE (environment wins). Every variable is listed
+ * in .env.example. Read once per process (worker, CLI, tests), never inside workflows.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+export const AGENT_ROLES = ['default', 'judge', 'decomposer', 'executor', 'debater', 'evaluator'] as const;
+export type AgentRole = (typeof AGENT_ROLES)[number];
+
+export const LLM_CACHE_MODES = ['off', 'readwrite', 'replay'] as const;
+export type LlmCacheMode = (typeof LLM_CACHE_MODES)[number];
+
+export const envSchema = z.object({
+  VERITY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.verity')),
+  VERITY_LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+
+  TEMPORAL_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1:7233')),
+  TEMPORAL_NAMESPACE: z.preprocess(emptyToUndefined, z.string().default('default')),
+  TEMPORAL_TASK_QUEUE: z.preprocess(emptyToUndefined, z.string().default('verity')),
+  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:8233')),
+  TEMPORAL_CLI_PATH: optionalString,
+
+  ES_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:9200')),
+  ES_INDEX_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('verity')),
+  ES_JAVA_HOME: optionalString,
+  VERITY_ES_HEAP_MB: positiveInt(1024),
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  VERITY_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  VERITY_MODEL_JUDGE: optionalString,
+  VERITY_MODEL_DECOMPOSER: optionalString,
+  VERITY_MODEL_EXECUTOR: optionalString,
+  VERITY_MODEL_DEBATER: optionalString,
+  VERITY_MODEL_EVALUATOR: optionalString,
+  VERITY_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
+  VERITY_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
+  VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
+  VERITY_LLM_TIMEOUT_MS: positiveInt(120_000),
+  VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
+  VERITY_PRICES_FILE: optionalString,
+
+  VERITY_SIM_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
+  VERITY_SIM_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface VerityConfig {
+  dataDir: string;
+  logLevel: RawEnv['VERITY_LOG_LEVEL'];
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    uiUrl: string;
+    cliPath?: string;
+  };
+  elasticsearch: {
+    url: string;
+    indexPrefix: string;
+    javaHome?: string;
+    heapMb: number;
+  };
+  llm: {
+    /** 'simulator' when neither an API key nor a base URL is configured. */
+    provider: 'openai-compatible' | 'simulator';
+    apiKey?: string;
+    baseUrl?: string;
+    models: Record<AgentRole, string>;
+    embeddingModel: string;
+    temperature: number;
+    seed: number;
+    timeoutMs: number;
+    cacheMode: LlmCacheMode;
+    pricesFile?: string;
+  };
+  simulator: { port: number; latencyMs: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`);
+  }
+  const parsed: unknown = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError(`config file ${file} must hold a mapping of VARIABLE: value`);
+  }
+  return Object.fromEntries(
+    Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [key, value === null ? undefined : String(value)]),
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
+  const fromFile = env.VERITY_CONFIG_FILE ? readConfigFile(env.VERITY_CONFIG_FILE) : {};
+  const result = envSchema.safeParse({ ...fromFile, ...env });
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const e = result.data;
+  const model = e.VERITY_MODEL;
+  return {
+    dataDir: path.resolve(e.VERITY_DATA_DIR),
+    logLevel: e.VERITY_LOG_LEVEL,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      uiUrl: e.TEMPORAL_UI_URL.replace(/\/$/, ''),
+      cliPath: e.TEMPORAL_CLI_PATH,
+    },
+    elasticsearch: {
+      url: e.ES_URL.replace(/\/$/, ''),
+      indexPrefix: e.ES_INDEX_PREFIX,
+      javaHome: e.ES_JAVA_HOME,
+      heapMb: e.VERITY_ES_HEAP_MB,
+    },
+    llm: {
+      provider: e.OPENAI_API_KEY || e.OPENAI_BASE_URL ? 'openai-compatible' : 'simulator',
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      models: {
+        default: model,
+        judge: e.VERITY_MODEL_JUDGE ?? model,
+        decomposer: e.VERITY_MODEL_DECOMPOSER ?? model,
+        executor: e.VERITY_MODEL_EXECUTOR ?? model,
+        debater: e.VERITY_MODEL_DEBATER ?? model,
+        evaluator: e.VERITY_MODEL_EVALUATOR ?? model,
+      },
+      embeddingModel: e.VERITY_EMBEDDING_MODEL,
+      temperature: e.VERITY_TEMPERATURE,
+      seed: e.VERITY_SEED,
+      timeoutMs: e.VERITY_LLM_TIMEOUT_MS,
+      cacheMode: e.VERITY_LLM_CACHE,
+      pricesFile: e.VERITY_PRICES_FILE,
+    },
+    simulator: { port: e.VERITY_SIM_PORT, latencyMs: e.VERITY_SIM_LATENCY_MS },
+  };
+}
+
+/** Names of configuration values that must never be logged or sent into workflow inputs. */
+export const SECRET_KEYS = ['apiKey', 'OPENAI_API_KEY', 'authorization', 'Authorization', 'api_key', 'x-api-key'] as const;

@@ -1,0 +1,24 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+
+export interface IndexDefinition {
+  settings?: estypes.IndicesIndexSettings;
+  mappings: estypes.MappingTypeMapping;
+}
+
+const single_node_settings: estypes.IndicesIndexSettings = { number_of_shards: 1, number_of_replicas: 0 };
+
+/** Creates the index with its mappings if it does not exist yet (safe to call concurrently). */
+export async function ensureIndex(client: Client, name: string, definition: IndexDefinition): Promise<void> {
+  if (await client.indices.exists({ index: name })) return;
+  try {
+    await client.indices.create({
+      index: name,
+      settings: { ...single_node_settings, ...definition.settings },
+      mappings: definition.mappings,
+    });
+  } catch (err) {
+    const type = (err as { body?: { error?: { type?: string } } }).body?.error?.type;
+    if (type !== 'resource_already_exists_exception') throw err;
+  }
+}

@@ -1,0 +1,40 @@
+import type { AgentRole } from '../config/config';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  /** Set on role 'tool' messages. */
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** From the price table; 0 for unknown models and the simulator. */
+  costUsd: number;
+}
+
+/** Input of the `llmTask` activity: a registered structured task and its variables (plain JSON). */
+export interface LlmTaskInput {
+  /** Registered task id, e.g. 'rag.verdict'. */
+  task: string;
+  variables: Record<string, unknown>;
+  /** Overrides the task's default agent role (and so the model). */
+  role?: AgentRole;
+}
+
+/** Result of the `llmTask` activity. `output` has been validated by the task's zod schema. */
+export interface LlmTaskResult<T = unknown> {
+  output: T;
+  usage: LlmUsage;
+  model: string;
+  temperature: number;
+  seed: number;
+  promptVersion: string;
+  requestHash: string;
+  /** True when the answer came from the Elasticsearch request cache (no call was paid for). */
+  cached: boolean;
+  latencyMs: number;
+}
