@@ -23,6 +23,8 @@ export interface LlmTaskInput {
   variables: Record<string, unknown>;
   /** Overrides the task's default agent role (and so the model). */
   role?: AgentRole;
+  /** Overrides the model configured for the role (sweeps over models pass it in workflow input). */
+  model?: string;
 }
 
 /** Result of the `llmTask` activity. `output` has been validated by the task's zod schema. */
