@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no third-party
-    // modules except @temporalio/workflow, no zod values, no console. Types may be imported from anywhere.
+    // modules except @temporalio/workflow and @temporalio/common, no zod values, no console. Types may be imported from anywhere.
     files: ['workflows/**/*.ts'],
     rules: {
       'no-console': 'error',
@@ -30,9 +30,9 @@ export default tseslint.config(
           paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
           patterns: [
             {
-              regex: '^(?!@temporalio/workflow$|\\.{1,2}/)',
+              regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',
               allowTypeImports: true,
-              message: 'Workflows may import values only from @temporalio/workflow, sibling workflow files and src/shared (use `import type` for everything else).',
+              message: 'Workflows may import values only from @temporalio/workflow, @temporalio/common, sibling workflow files and src/shared (use `import type` for everything else).',
             },
             {
               regex: '^\\.\\./(?!src/shared/)',

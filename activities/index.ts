@@ -1,0 +1,23 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { LlmGateway } from '../src/llm/gateway';
+import type { VerdictStore } from '../src/verdicts/verdict-store';
+import { createLlmActivities } from './llm.activities';
+import { createRetrievalActivities } from './retrieval.activities';
+import { createVerdictActivities } from './verdict.activities';
+
+export interface ActivityDependencies {
+  es: Client;
+  gateway: LlmGateway;
+  verdicts: VerdictStore;
+}
+
+/** Every activity verity's workflows call, built over injected dependencies. */
+export function createActivities(deps: ActivityDependencies) {
+  return {
+    ...createLlmActivities({ gateway: deps.gateway }),
+    ...createRetrievalActivities({ es: deps.es }),
+    ...createVerdictActivities({ verdicts: deps.verdicts }),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { WorkflowFailedError } from '@temporalio/client';
+import { readClaimFile, type ClaimRecord } from '../../../eval/claim-file';
+import { ensureInfra } from '../../../infra';
+import { buildVerifyInput, startVerification } from '../../client/start-verification';
+import { connectTemporal } from '../../client/temporal';
+import { loadConfig, type VerityConfig } from '../../config/config';
+import { ingestCorpus } from '../../corpus/ingest';
+import { createEsClient } from '../../es/client';
+import { indexName } from '../../es/indices';
+import { createLogger } from '../../logging/logger';
+import { projectRoot } from '../../project-root';
+import { SEARCH_ATTRIBUTES } from '../../shared/constants';
+import type { Verdict } from '../../shared/verify';
+import { ensureWorker } from '../embedded-worker';
+import { printJson } from '../output';
+import { describeFailure } from '../workflow-failure';
+
+export const DEMO_RUN = 'demo';
+
+interface DemoRow {
+  claim: ClaimRecord;
+  workflowId: string;
+  verdict?: Verdict;
+  error?: string;
+}
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command('demo')
+    .description('Bring up Temporal and Elasticsearch, ingest the demo corpus and verify the demo claims end to end.')
+    .option('--json', 'print the verdicts as JSON')
+    .addHelpText(
+      'after',
+      '\nUses TEMPORAL_ADDRESS and ES_URL when they answer, otherwise starts local servers (see `verity infra up`).\nWithout OPENAI_API_KEY / OPENAI_BASE_URL the built-in simulator answers: its labels are not a\nmeasure of any method. Running the demo again attaches to the stored results.',
+    )
+    .action(async (options: { json?: boolean }) => {
+      await runDemo(options);
+    });
+}
+
+async function runDemo(options: { json?: boolean }): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+
+  say('bringing up Temporal and Elasticsearch…');
+  const infra = await ensureInfra(config, { log: (line) => say(`  ${line}`) });
+  say(`  ready in ${(infra.durationMs / 1000).toFixed(1)} s`);
+
+  const demoDir = path.join(projectRoot(), 'eval', 'demo');
+  const index = indexName(config.elasticsearch.indexPrefix, 'wiki');
+  await ingestDemoCorpus(config, path.join(demoDir, 'corpus.jsonl'), index, say);
+
+  const { claims } = await readClaimFile(path.join(demoDir, 'claims.jsonl'), { strict: true });
+  const client = await connectTemporal(config);
+  const worker = await ensureWorker(config, client, logger);
+  try {
+    say(`verifying ${claims.length} demo claims with method rag${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
+    const rows = await verifyAll(config, client, claims, index);
+    if (options.json) printJson(rows.map(({ claim, workflowId, verdict, error }) => ({ claimId: claim.id, gold: claim.label_norm, workflowId, verdict, error })));
+    else process.stdout.write(formatTable(rows, config));
+  } finally {
+    await worker.stop();
+    await client.connection.close();
+  }
+}
+
+async function ingestDemoCorpus(config: VerityConfig, file: string, index: string, say: (line: string) => void): Promise<void> {
+  const es = createEsClient({ url: config.elasticsearch.url });
+  try {
+    const result = await ingestCorpus({ client: es, index, file, strict: true });
+    say(`ingested ${result.documents} demo documents (${result.passages} passages) into ${index}`);
+  } finally {
+    await es.close();
+  }
+}
+
+async function verifyAll(config: VerityConfig, client: Awaited<ReturnType<typeof connectTemporal>>, claims: ClaimRecord[], index: string): Promise<DemoRow[]> {
+  const bar = new SingleBar({ format: '  {bar} {value}/{total} claims', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
+  bar.start(claims.length, 0);
+  try {
+    return await Promise.all(
+      claims.map(async (claim): Promise<DemoRow> => {
+        const input = buildVerifyInput(config, { claim: claim.claim, method: 'rag', runId: DEMO_RUN, claimId: claim.id, dataset: 'demo', index });
+        const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+        try {
+          return { claim, workflowId: handle.workflowId, verdict: await handle.result() };
+        } catch (err) {
+          if (err instanceof WorkflowFailedError) return { claim, workflowId: handle.workflowId, error: describeFailure(err) };
+          throw err;
+        } finally {
+          bar.increment();
+        }
+      }),
+    );
+  } finally {
+    bar.stop();
+  }
+}
+
+function formatTable(rows: DemoRow[], config: VerityConfig): string {
+  const lines = rows.map(({ claim, verdict, error }) => {
+    const predicted = verdict?.label ?? 'FAILED';
+    return `${claim.id.padEnd(8)} gold ${String(claim.label_norm ?? '-').padEnd(9)} verity ${predicted.padEnd(9)} ${error ? `(${error}) ` : ''}${claim.claim}`;
+  });
+  const agreeing = rows.filter((row) => row.verdict && row.verdict.label === row.claim.label_norm).length;
+  const query = encodeURIComponent(`${SEARCH_ATTRIBUTES.run}="${DEMO_RUN}"`);
+  const source = config.llm.provider === 'simulator' ? ' (simulator answers: not a measure of any method)' : '';
+  return [
+    ...lines,
+    '',
+    `${agreeing}/${rows.length} verdicts agree with the gold label${source}`,
+    `inspect every step in the Temporal UI: ${config.temporal.uiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows?query=${query}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,104 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { WorkflowFailedError } from '@temporalio/client';
+import { loadConfig } from '../../config/config';
+import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
+import { connectTemporal, workflowUiUrl } from '../../client/temporal';
+import { createLogger } from '../../logging/logger';
+import { METHODS, type MethodName } from '../../shared/constants';
+import type { Verdict } from '../../shared/verify';
+import { ensureWorker } from '../embedded-worker';
+import { CliError } from '../errors';
+import { printJson } from '../output';
+import { requireElasticsearch, requireIndex, requireLlmEndpoint } from '../preflight';
+import { describeFailure } from '../workflow-failure';
+
+interface VerifyOptions {
+  method: MethodName;
+  topK: number;
+  index?: string;
+  run?: string;
+  claimId?: string;
+  json?: boolean;
+}
+
+export function parsePositiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number above 0');
+  return parsed;
+}
+
+export function registerVerifyCommand(program: Command): void {
+  program
+    .command('verify')
+    .description('Verify one claim as a durable Temporal workflow and print the verdict.')
+    .argument('<claim>', 'the claim to verify (at most 5,000 characters)')
+    .addOption(new Option('-m, --method <method>', 'verification method').choices(METHODS).default('rag'))
+    .option('-k, --top-k <n>', 'passages retrieved as evidence', parsePositiveInt, DEFAULT_TOP_K)
+    .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
+    .option('--run <id>', 'run the verification belongs to (default: adhoc)')
+    .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
+    .option('--json', 'print the verdict as JSON')
+    .addHelpText(
+      'after',
+      '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. Without a running `verity worker`, one runs in\nthis process for the duration of the command.',
+    )
+    .action(async (claim: string, options: VerifyOptions) => {
+      await verifyCommand(claim, options);
+    });
+}
+
+async function verifyCommand(claim: string, options: VerifyOptions): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  let input;
+  try {
+    input = buildVerifyInput(config, {
+      claim,
+      method: options.method,
+      topK: options.topK,
+      ...(options.index ? { index: options.index } : {}),
+      ...(options.run ? { runId: options.run } : {}),
+      ...(options.claimId ? { claimId: options.claimId } : {}),
+    });
+  } catch (err) {
+    if (err instanceof InvalidClaimError) throw new CliError(`invalid claim: ${err.message}`, 2);
+    throw err;
+  }
+  await requireElasticsearch(config);
+  await requireIndex(config, input.rag.index);
+  await requireLlmEndpoint(config);
+
+  const client = await connectTemporal(config);
+  const worker = await ensureWorker(config, client, logger);
+  try {
+    const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
+    const uiUrl = workflowUiUrl(config, handle.workflowId);
+    if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n  ${uiUrl}\n`);
+    let verdict: Verdict;
+    try {
+      verdict = await handle.result();
+    } catch (err) {
+      if (err instanceof WorkflowFailedError) throw new CliError(`verification failed: ${describeFailure(err)}`);
+      throw err;
+    }
+    if (options.json) printJson({ ...verdict, uiUrl, attached });
+    else process.stdout.write(formatVerdict(verdict));
+  } finally {
+    await worker.stop();
+    await client.connection.close();
+  }
+}
+
+export function formatVerdict(verdict: Verdict): string {
+  const lines = [
+    `${verdict.label}  ${verdict.claim}`,
+    `  rationale: ${verdict.rationale}`,
+    '  evidence:',
+    ...verdict.evidence.map(
+      (p) => `    ${verdict.citedPassageIds.includes(p.id) ? '*' : ' '} [${p.id}] ${p.text.slice(0, 140)}${p.text.length > 140 ? '…' : ''}`,
+    ),
+    `  usage: ${verdict.usage.llmCalls} LLM call(s) (${verdict.usage.cachedLlmCalls} cached), ${verdict.usage.toolCalls} tool call(s), ${verdict.usage.totalTokens} tokens, $${verdict.usage.costUsd.toFixed(6)}`,
+    `  model: ${verdict.model} (temperature ${verdict.temperature}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

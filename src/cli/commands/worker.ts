@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import { runWorkerProcess } from '../../worker/main';
+
+export function registerWorkerCommand(program: Command): void {
+  program
+    .command('worker')
+    .description('Run a Temporal worker for verity workflows and activities until interrupted (Ctrl-C).')
+    .addHelpText(
+      'after',
+      '\nConnects to TEMPORAL_ADDRESS and polls TEMPORAL_TASK_QUEUE. LLM calls go to OPENAI_BASE_URL, or to\nthe built-in simulator when neither OPENAI_API_KEY nor OPENAI_BASE_URL is set.',
+    )
+    .action(async () => {
+      await runWorkerProcess();
+    });
+}

@@ -1,0 +1,32 @@
+import type { VerityConfig } from '../config/config';
+import { createEsClient, esAnswers } from '../es/client';
+import { CliError } from './errors';
+
+/** Fails with one clear line when Elasticsearch does not answer. */
+export async function requireElasticsearch(config: VerityConfig): Promise<void> {
+  if (!(await esAnswers(config.elasticsearch.url, 3_000))) {
+    throw new CliError(`Elasticsearch is not reachable at ${config.elasticsearch.url}; start it with \`npm run infra:up\` or set ES_URL`);
+  }
+}
+
+/** Fails with one clear line when the index to search has not been created by an ingest. */
+export async function requireIndex(config: VerityConfig, index: string): Promise<void> {
+  const es = createEsClient({ url: config.elasticsearch.url });
+  try {
+    if (!(await es.indices.exists({ index }))) {
+      throw new CliError(`index "${index}" does not exist; ingest a corpus first with \`verity ingest wiki <file.jsonl>\``);
+    }
+  } finally {
+    await es.close();
+  }
+}
+
+/** Fails with one clear line when a configured LLM endpoint does not answer at all. */
+export async function requireLlmEndpoint(config: VerityConfig): Promise<void> {
+  if (config.llm.provider === 'simulator' || !config.llm.baseUrl) return;
+  try {
+    await fetch(`${config.llm.baseUrl.replace(/\/$/, '')}/models`, { signal: AbortSignal.timeout(5_000) });
+  } catch (err) {
+    throw new CliError(`the LLM endpoint ${config.llm.baseUrl} is not reachable (${(err as Error).message}); check OPENAI_BASE_URL`);
+  }
+}

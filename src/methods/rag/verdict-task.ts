@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineTask } from '../../llm/task-registry';
+import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
+import { VERDICT_LABELS } from '../../shared/constants';
+
+export const ragVerdictVariables = z.object({
+  claim: z.string().min(1),
+  passages: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+});
+
+export const ragVerdictOutput = z.object({
+  label: z.enum(VERDICT_LABELS),
+  rationale: z.string(),
+  citedPassageIds: z.array(z.string()),
+});
+
+export type RagVerdictOutput = z.infer<typeof ragVerdictOutput>;
+
+const SYSTEM_PROMPT = [
+  'You are a careful fact-checker. Decide whether the evidence passages support or refute the claim.',
+  'Use only the evidence given. Answer SUPPORTED when the evidence confirms the claim, REFUTED when it',
+  'contradicts it, and NEI when it does not say enough either way. Cite the ids of the passages you rely on.',
+].join(' ');
+
+/** The rag baseline's single judgement: claim + top-k passages → label, rationale, cited ids. */
+export const ragVerdictTask = defineTask({
+  id: 'rag.verdict',
+  version: 'rag.verdict@1',
+  role: 'judge',
+  schemaName: 'rag_verdict',
+  variables: ragVerdictVariables,
+  output: ragVerdictOutput,
+  render: ({ claim, passages }) => [
+    { role: 'system', content: SYSTEM_PROMPT },
+    {
+      role: 'user',
+      content: [
+        renderClaim(claim),
+        '',
+        renderEvidence(passages.map((p) => ({ id: p.id, text: `${p.title}: ${p.text}` }))),
+        '',
+        'Give the label, a short rationale and the ids of the passages you cite.',
+      ].join('\n'),
+    },
+  ],
+});

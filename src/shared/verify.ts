@@ -1,0 +1,94 @@
+/**
+ * Sandbox-safe types and guards of one claim verification, shared by workflows, activities and
+ * clients. No imports with runtime effect: workflows import values from here.
+ */
+import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
+
+export interface RagSettings {
+  /** Passages retrieved for the verdict. */
+  topK: number;
+  /** Elasticsearch index holding the passages. */
+  index: string;
+}
+
+export interface VerifyClaimInput {
+  schemaVersion: 1;
+  /** Run this verification belongs to ('adhoc' for single CLI verifications, a sweep id otherwise). */
+  runId: string;
+  claimId: string;
+  claim: string;
+  method: MethodName;
+  dataset?: string;
+  /** Model per agent role; recorded with the result. Absent roles use the worker's configuration. */
+  model: string;
+  rag: RagSettings;
+}
+
+export interface EvidencePassage {
+  id: string;
+  docId: string;
+  title: string;
+  text: string;
+  score: number;
+}
+
+export interface VerdictUsage {
+  llmCalls: number;
+  cachedLlmCalls: number;
+  toolCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  costUsd: number;
+}
+
+export interface Verdict {
+  schemaVersion: 1;
+  workflowId: string;
+  runId: string;
+  claimId: string;
+  dataset?: string;
+  method: MethodName;
+  claim: string;
+  label: VerdictLabel;
+  rationale: string;
+  citedPassageIds: string[];
+  evidence: EvidencePassage[];
+  model: string;
+  temperature: number;
+  seed: number;
+  promptVersion: string;
+  usage: VerdictUsage;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+}
+
+export const EMPTY_USAGE: VerdictUsage = {
+  llmCalls: 0,
+  cachedLlmCalls: 0,
+  toolCalls: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  costUsd: 0,
+};
+
+/** Returns a one-line problem description, or null when the input can be verified. */
+export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | 'method'>): string | null {
+  if (typeof input.claim !== 'string' || input.claim.trim() === '') {
+    return 'the claim is empty';
+  }
+  if (input.claim.length > MAX_CLAIM_CHARS) {
+    return `the claim has ${input.claim.length} characters; at most ${MAX_CLAIM_CHARS} are accepted`;
+  }
+  if (!(METHODS as readonly string[]).includes(input.method)) {
+    return `unknown method "${String(input.method)}"; known methods: ${METHODS.join(', ')}`;
+  }
+  return null;
+}
+
+/** Business-key workflow id: the same claim, run and method always map to the same execution. */
+export function verifyWorkflowId(runId: string, claimId: string, method: MethodName): string {
+  return `verify/${runId}/${claimId}/${method}`;
+}

@@ -1,0 +1,61 @@
+import type { Client } from '@elastic/elasticsearch';
+import { z } from 'zod';
+import { ensureIndex } from '../es/ensure-index';
+import { VERDICT_LABELS } from '../shared/constants';
+import type { Verdict } from '../shared/verify';
+import { VERDICT_INDEX } from './verdict-index';
+
+const storedVerdictSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    workflowId: z.string(),
+    runId: z.string(),
+    claimId: z.string(),
+    method: z.string(),
+    claim: z.string(),
+    label: z.enum(VERDICT_LABELS),
+    rationale: z.string(),
+    model: z.string(),
+  })
+  .passthrough();
+
+/** Verdicts in Elasticsearch, one document per verification keyed by its workflow id. */
+export class VerdictStore {
+  private ready = false;
+
+  constructor(
+    private readonly client: Client,
+    readonly index: string,
+  ) {}
+
+  /** Idempotent: storing the same verification again overwrites the same document. */
+  async store(verdict: Verdict): Promise<void> {
+    await this.ensureIndex();
+    await this.client.index({
+      index: this.index,
+      id: verdict.workflowId,
+      document: { ...verdict, storedAt: new Date().toISOString() },
+      refresh: 'wait_for',
+    });
+  }
+
+  async get(workflowId: string): Promise<Verdict | undefined> {
+    await this.ensureIndex();
+    const response = await this.client.get({ index: this.index, id: workflowId }, { ignore: [404] });
+    if (!response.found) return undefined;
+    return storedVerdictSchema.parse(response._source) as unknown as Verdict;
+  }
+
+  async countForRun(runId: string): Promise<number> {
+    await this.ensureIndex();
+    await this.client.indices.refresh({ index: this.index });
+    const response = await this.client.count({ index: this.index, query: { term: { runId } } });
+    return response.count;
+  }
+
+  private async ensureIndex(): Promise<void> {
+    if (this.ready) return;
+    await ensureIndex(this.client, this.index, VERDICT_INDEX);
+    this.ready = true;
+  }
+}

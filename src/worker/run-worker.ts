@@ -1,0 +1,53 @@
+import { Runtime } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { VerityConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { PinoTemporalLogger } from '../logging/temporal-logger';
+import { createVerityWorker } from './create-worker';
+import { createWorkerDependencies } from './dependencies';
+
+let runtimeInstalled = false;
+
+/** Routes SDK logs through pino; the Runtime can be installed once per process. */
+export function installTemporalRuntime(logger: Logger): void {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new PinoTemporalLogger(logger.child({ component: 'temporal' })) });
+  runtimeInstalled = true;
+}
+
+export interface RunningWorker {
+  /** Resolves when the worker has stopped. */
+  done: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Starts a worker on the configured task queue; `shutdown()` drains it and releases everything. */
+export async function startWorker(config: VerityConfig, logger: Logger): Promise<RunningWorker> {
+  installTemporalRuntime(logger);
+  const deps = await createWorkerDependencies(config, logger);
+  let created: Awaited<ReturnType<typeof createVerityWorker>>;
+  try {
+    created = await createVerityWorker({
+      address: config.temporal.address,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      activities: createActivities(deps),
+    });
+  } catch (err) {
+    await deps.close();
+    throw err;
+  }
+  const { worker, connection } = created;
+  const done = worker.run().finally(async () => {
+    await connection.close();
+    await deps.close();
+  });
+  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
+  return {
+    done,
+    async shutdown() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { ActivityOptions } from '@temporalio/workflow';
+import { FAILURE_TYPES } from '../src/shared/constants';
+
+const NON_RETRYABLE = Object.values(FAILURE_TYPES);
+
+/** LLM calls: slow and paid; heartbeats let a killed worker's call be retried within seconds. */
+export const LLM_CALL: ActivityOptions = {
+  startToCloseTimeout: '3 minutes',
+  scheduleToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '15 seconds',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '60 seconds',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+};
+
+/** Elasticsearch reads (retrieval, lookups). */
+export const RETRIEVAL: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '5 minutes',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '20 seconds',
+    maximumAttempts: 8,
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+};
+
+/** Idempotent Elasticsearch writes (deterministic ids). */
+export const WRITE: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '10 minutes',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+};

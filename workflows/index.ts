@@ -1,0 +1,1 @@
+export { verifyClaimWorkflow } from './verify-claim.workflow';
