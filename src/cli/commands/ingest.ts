@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { loadConfig } from '../../config/config';
+import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
+import { ingestCorpus, type IngestProgress, type IngestResult } from '../../corpus/ingest';
+import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
+import { CorpusFormatError } from '../../corpus/reader';
+import { wikiIndexName } from '../../corpus/wiki-index';
+import { createEsClient } from '../../es/client';
+import { isEsUnreachable } from '../../retrieval/errors';
+import { CliError } from '../errors';
+import { notice, printJson } from '../output';
+
+interface IngestWikiOptions {
+  index?: string;
+  strict?: boolean;
+  passageChars: number;
+  format: CorpusFormat;
+  json?: boolean;
+}
+
+const MALFORMED_LINES_SHOWN = 5;
+
+export function parsePositiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a positive integer');
+  return parsed;
+}
+
+/** Turns failures a user can fix into one-line CLI errors with the right exit code. */
+export function toCliError(err: unknown, esUrl: string): unknown {
+  if (isEsUnreachable(err)) return new CliError(`cannot reach Elasticsearch at ${esUrl} (set ES_URL or run \`verity infra up\`)`, 1);
+  if (err instanceof CorpusFormatError) return new CliError(`${err.message}; rerun without --strict to skip bad lines`, 2);
+  return err;
+}
+
+function createProgressBar(totalBytes: number): SingleBar {
+  const bar = new SingleBar({
+    format: 'ingest |{bar}| {percentage}% | {mb} of {totalMb} MB | {documents} docs, {passages} passages | {rate} docs/s',
+    stream: process.stderr,
+    hideCursor: true,
+    clearOnComplete: true,
+  });
+  bar.start(totalBytes, 0, { mb: '0.0', totalMb: (totalBytes / 1e6).toFixed(1), documents: 0, passages: 0, rate: 0 });
+  return bar;
+}
+
+function progressReporter(bar: SingleBar): (progress: IngestProgress) => void {
+  const started = Date.now();
+  return (progress) => {
+    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    bar.update(progress.bytesRead, {
+      mb: (progress.bytesRead / 1e6).toFixed(1),
+      documents: progress.documents,
+      passages: progress.passages,
+      rate: Math.round(progress.documents / seconds),
+    });
+  };
+}
+
+function summarize(result: IngestResult): string {
+  const seconds = (result.tookMs / 1000).toFixed(1);
+  let summary =
+    `ingested ${result.documents} documents as ${result.passages} passages into ${result.index} in ${seconds}s; ` +
+    `skipped ${result.skipped}, malformed ${result.malformedCount}`;
+  if (result.malformedCount > 0) {
+    const lines = result.malformed.slice(0, MALFORMED_LINES_SHOWN).map((entry) => entry.line);
+    summary += ` (lines ${lines.join(', ')}${result.malformedCount > lines.length ? ', …' : ''})`;
+  }
+  if (result.failedCount > 0) summary += `; ${result.failedCount} passages rejected by Elasticsearch`;
+  return summary;
+}
+
+function reportProblems(result: IngestResult): void {
+  for (const entry of result.malformed.slice(0, MALFORMED_LINES_SHOWN)) notice(`line ${entry.line}: ${entry.reason}`);
+  for (const failure of result.failures.slice(0, MALFORMED_LINES_SHOWN)) notice(`rejected ${failure.id}: ${failure.reason}`);
+}
+
+async function ingestWiki(file: string, options: IngestWikiOptions): Promise<void> {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`corpus file not found: ${file}`, 2);
+  const config = loadConfig();
+  const client = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 });
+  const bar = createProgressBar(fs.statSync(file).size);
+  try {
+    const result = await ingestCorpus({
+      client,
+      index: wikiIndexName(config.elasticsearch.indexPrefix, options.index),
+      file,
+      format: options.format,
+      strict: options.strict,
+      passageChars: options.passageChars,
+      onProgress: progressReporter(bar),
+    });
+    bar.stop();
+    reportProblems(result);
+    if (options.json) printJson(result);
+    else process.stdout.write(`${summarize(result)}\n`);
+    if (result.failedCount > 0) process.exitCode = 1;
+  } catch (err) {
+    bar.stop();
+    throw toCliError(err, config.elasticsearch.url);
+  } finally {
+    await client.close();
+  }
+}
+
+export function registerIngestCommand(program: Command): void {
+  const ingest = program.command('ingest').description('Load text collections into Elasticsearch for retrieval.');
+  ingest
+    .command('wiki')
+    .description(
+      'Split a JSONL corpus (verity corpus format or FEVER wiki-pages) into passages and index them for BM25 search. ' +
+        'Re-ingesting the same file overwrites instead of duplicating.',
+    )
+    .argument('<file>', 'JSON Lines corpus file, one document per line')
+    .option('--index <name>', 'index to write to (default: <ES_INDEX_PREFIX>-wiki)')
+    .option('--strict', 'fail on the first malformed line instead of skipping it (exit code 2)')
+    .option('--passage-chars <n>', 'maximum characters per passage', parsePositiveInt, DEFAULT_PASSAGE_CHARS)
+    .addOption(
+      new Option('--format <format>', 'input format; auto detects it per line').choices(CORPUS_FORMATS).default('auto'),
+    )
+    .option('--json', 'print the ingest summary as JSON on stdout')
+    .action((file: string, options: IngestWikiOptions) => ingestWiki(file, options));
+}

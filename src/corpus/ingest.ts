@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import type { Client } from '@elastic/elasticsearch';
+import type { CorpusFormat } from './document';
+import { DEFAULT_PASSAGE_CHARS, splitIntoPassages } from './passages';
+import { emptyReadStats, readCorpus, type CorpusReadStats, type MalformedLine } from './reader';
+import { ensureWikiIndex, passageId, toWikiPassageDoc, type WikiPassageDoc } from './wiki-index';
+
+export interface IngestProgress {
+  bytesRead: number;
+  totalBytes: number;
+  documents: number;
+  passages: number;
+}
+
+export interface IngestOptions {
+  client: Client;
+  index: string;
+  file: string;
+  format?: CorpusFormat;
+  strict?: boolean;
+  passageChars?: number;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+export interface BulkFailure {
+  id: string;
+  status: number;
+  reason: string;
+}
+
+export interface IngestResult {
+  index: string;
+  file: string;
+  documents: number;
+  passages: number;
+  skipped: number;
+  malformedCount: number;
+  /** The first malformed lines (see MAX_REPORTED_MALFORMED). */
+  malformed: MalformedLine[];
+  /** Passages Elasticsearch rejected. */
+  failedCount: number;
+  failures: BulkFailure[];
+  tookMs: number;
+}
+
+const MAX_REPORTED_FAILURES = 20;
+
+interface IndexedPassage {
+  id: string;
+  doc: WikiPassageDoc;
+}
+
+/** Reads the corpus and yields its passages; a read error ends the stream and is handed back. */
+async function* passagesOf(
+  options: IngestOptions,
+  stats: CorpusReadStats,
+  progress: IngestProgress,
+  onReadError: (err: unknown) => void,
+): AsyncGenerator<IndexedPassage> {
+  try {
+    for await (const document of readCorpus(options.file, options, stats)) {
+      for (const passage of splitIntoPassages(document, options.passageChars ?? DEFAULT_PASSAGE_CHARS)) {
+        progress.passages += 1;
+        yield { id: passageId(passage.docId, passage.passage), doc: toWikiPassageDoc(passage, document.source) };
+      }
+      progress.documents = stats.documents;
+      progress.bytesRead = stats.bytesRead;
+      options.onProgress?.({ ...progress });
+    }
+  } catch (err) {
+    // Throwing inside the bulk helper's datasource would leave its flush timer running.
+    onReadError(err);
+  }
+}
+
+/** Streams a JSONL corpus into the wiki index as passages (idempotent by passage id). */
+export async function ingestCorpus(options: IngestOptions): Promise<IngestResult> {
+  const started = Date.now();
+  const { size: totalBytes } = await fs.stat(options.file);
+  await ensureWikiIndex(options.client, options.index);
+
+  const stats = emptyReadStats();
+  const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0 };
+  const failures: BulkFailure[] = [];
+  let readError: unknown;
+
+  const bulkStats = await options.client.helpers.bulk<IndexedPassage>({
+    datasource: passagesOf(options, stats, progress, (err) => (readError = err)),
+    onDocument: (passage) => [{ index: { _index: options.index, _id: passage.id } }, passage.doc],
+    onDrop: (dropped) => {
+      if (failures.length >= MAX_REPORTED_FAILURES) return;
+      const reason = dropped.error ? `${dropped.error.type}: ${dropped.error.reason ?? ''}` : `status ${dropped.status}`;
+      // The helper hands back the serialized payload, not our chunk: take the id from the action.
+      const id = (dropped.operation as { index?: { _id?: string } }).index?._id ?? '?';
+      failures.push({ id, status: dropped.status, reason });
+    },
+    retries: 3,
+    wait: 1_000,
+    refreshOnCompletion: options.index,
+  });
+  if (readError !== undefined) throw readError;
+
+  return {
+    index: options.index,
+    file: options.file,
+    documents: stats.documents,
+    passages: progress.passages,
+    skipped: stats.skipped,
+    malformedCount: stats.malformedCount,
+    malformed: stats.malformed,
+    failedCount: bulkStats.failed,
+    failures,
+    tookMs: Date.now() - started,
+  };
+}
