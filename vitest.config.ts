@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     projects: [
