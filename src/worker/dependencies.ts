@@ -2,10 +2,8 @@ import type { ActivityDependencies } from '../../activities';
 import type { VerityConfig } from '../config/config';
 import { createEsClient } from '../es/client';
 import { indexName } from '../es/indices';
-import { LlmCache } from '../llm/cache';
+import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
-import { LlmGateway } from '../llm/gateway';
-import { loadPriceTable } from '../llm/prices';
 import type { Logger } from '../logging/logger';
 import '../methods/tasks';
 import { VerdictStore } from '../verdicts/verdict-store';
@@ -21,19 +19,14 @@ export interface WorkerDependencies extends ActivityDependencies {
 export async function createWorkerDependencies(config: VerityConfig, logger: Logger): Promise<WorkerDependencies> {
   const es = createEsClient({ url: config.elasticsearch.url });
   const endpoint = await resolveLlmEndpoint(config, logger);
-  const cache = new LlmCache(es, config.elasticsearch.indexPrefix, config.llm.cacheMode);
-  const gateway = LlmGateway.fromConfig(config.llm, endpoint, {
-    prices: loadPriceTable(config.llm.pricesFile),
-    cache,
-    logger,
-  });
+  const gateway = createLlmGateway({ config, endpoint, es, logger });
   const verdicts = new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'));
   return {
     es,
     gateway,
     verdicts,
     async close() {
-      await endpoint.close?.();
+      await endpoint.close();
       await es.close();
     },
   };

@@ -117,7 +117,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
       .execute(verifyClaimWorkflow, { workflowId: uniqueName('missing-index'), taskQueue: config.temporal.taskQueue, args: [input] })
       .catch((err: unknown) => err);
     expect(error).toBeInstanceOf(WorkflowFailedError);
-    const cause = (error as WorkflowFailedError).cause?.cause;
+    const cause = (error as WorkflowFailedError).cause?.cause as Error | undefined;
     expect(cause?.message).toMatch(/does not exist/);
     expect(Date.now() - started).toBeLessThan(20_000);
   });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { DeterminismViolationError, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
+import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
 import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 

@@ -25,7 +25,7 @@ const SYSTEM_PROMPT = [
 /** The rag baseline's single judgement: claim + top-k passages → label, rationale, cited ids. */
 export const ragVerdictTask = defineTask({
   id: 'rag.verdict',
-  version: 'rag.verdict@1',
+  version: '1',
   role: 'judge',
   schemaName: 'rag_verdict',
   variables: ragVerdictVariables,
