@@ -14,6 +14,8 @@ export interface LlmUsage {
   totalTokens: number;
   /** From the price table; 0 for unknown models and the simulator. */
   costUsd: number;
+  /** False when the model has no entry in the price table (so costUsd 0 means "unknown"). */
+  priced?: boolean;
 }
 
 /** Input of the `llmTask` activity: a registered structured task and its variables (plain JSON). */

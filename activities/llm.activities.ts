@@ -1,0 +1,61 @@
+import { Context } from '@temporalio/activity';
+import { LlmInvalidInputError, toTemporalFailure } from '../src/llm/errors';
+import type { LlmGateway } from '../src/llm/gateway';
+import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
+import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+
+export const LLM_HEARTBEAT_INTERVAL_MS = 5_000;
+
+export interface LlmActivityDeps {
+  gateway: LlmGateway;
+}
+
+export function createLlmActivities({ gateway }: LlmActivityDeps) {
+  return {
+    /** Runs a registered structured task; errors become ApplicationFailures (retryable or not). */
+    async llmTask(input: LlmTaskInput): Promise<LlmTaskResult> {
+      const context = activityContext();
+      const stopHeartbeat = heartbeatWhileWaiting(context);
+      try {
+        const task = getTask(input.task);
+        return await gateway.complete({
+          role: input.role ?? task.role,
+          messages: task.render(parseVariables(task, input.variables)),
+          schema: task.output,
+          schemaName: task.schemaName,
+          promptVersion: `${task.id}@${task.version}`,
+          signal: context?.cancellationSignal,
+        });
+      } catch (err) {
+        // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
+        if (context?.cancellationSignal.aborted) throw err;
+        throw toTemporalFailure(err);
+      } finally {
+        stopHeartbeat();
+      }
+    },
+  };
+}
+
+function parseVariables(task: LlmTaskDefinition, variables: unknown): unknown {
+  const result = task.variables.safeParse(variables);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+  throw new LlmInvalidInputError(`invalid variables for LLM task '${task.id}': ${issues}`);
+}
+
+/** The activity context, or undefined when called outside an activity (tests, scripts). */
+function activityContext(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}
+
+function heartbeatWhileWaiting(context: Context | undefined): () => void {
+  if (!context) return () => undefined;
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), LLM_HEARTBEAT_INTERVAL_MS);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,66 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { loadConfig } from '../../config/config';
+import { FAULT_KINDS, type FaultRule, parseFaultSpec } from '../../simulator/faults';
+import { startSimulator } from '../../simulator/server';
+import { notice } from '../output';
+
+interface SimOptions {
+  port?: number;
+  host: string;
+  latency?: number;
+  fault: FaultRule[];
+  faultSeed: number;
+  requestLog?: string;
+  jsonSchema: 'honor' | 'ignore' | 'reject';
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer');
+  return n;
+}
+
+function collectFault(spec: string, previous: FaultRule[]): FaultRule[] {
+  try {
+    return [...previous, parseFaultSpec(spec)];
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+}
+
+export function registerSimCommand(program: Command): void {
+  program
+    .command('sim')
+    .description('Run the OpenAI-compatible LLM simulator in the foreground (deterministic answers derived from the prompt; not a real model).')
+    .option('-p, --port <port>', 'port to listen on (default: VERITY_SIM_PORT, 0 = any free port)', nonNegativeInt)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--latency <ms>', 'delay before every model answer (default: VERITY_SIM_LATENCY_MS)', nonNegativeInt)
+    .option('--fault <spec>', `inject a fault, repeatable: <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n>`, collectFault, [])
+    .option('--fault-seed <n>', 'seed of the fault generator', nonNegativeInt, 7)
+    .option('--request-log <file>', 'append every request as a JSON line to this file')
+    .addOption(new Option('--json-schema <mode>', 'treatment of response_format json_schema').choices(['honor', 'ignore', 'reject']).default('honor'))
+    .addHelpText('after', '\nExamples:\n  verity sim --port 4010\n  verity sim --fault 429:0.1 --fault timeout:every=50 --request-log sim.jsonl\n\nPoint verity at it with OPENAI_BASE_URL=<printed url> OPENAI_API_KEY=sim.')
+    .action(async (options: SimOptions) => {
+      const config = loadConfig();
+      const simulator = await startSimulator({
+        port: options.port ?? config.simulator.port,
+        host: options.host,
+        latencyMs: options.latency ?? config.simulator.latencyMs,
+        faults: options.fault,
+        faultSeed: options.faultSeed,
+        requestLogFile: options.requestLog,
+        jsonSchemaMode: options.jsonSchema,
+      });
+      process.stdout.write(`${simulator.url}\n`);
+      notice(`simulator listening on ${simulator.url} (answers are not real model outputs); Ctrl-C to stop`);
+      await untilInterrupted();
+      await simulator.close();
+    });
+}
+
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+}

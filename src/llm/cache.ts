@@ -1,0 +1,81 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { LlmCacheMode } from '../config/config';
+import { isIndexNotFound } from '../es/client';
+import { ensureIndex, type IndexDefinition } from '../es/ensure-index';
+import { indexName } from '../es/indices';
+import { canonicalJson, sha256Hex } from './canonical-json';
+import type { ChatMessage, LlmUsage } from './types';
+
+/** Everything that determines an LLM answer; its hash is the cache document's `_id`. */
+export interface CanonicalLlmRequest {
+  model: string;
+  messages: ChatMessage[];
+  schemaName: string;
+  jsonSchema: unknown;
+  temperature: number;
+  seed: number;
+  promptVersion: string;
+}
+
+export interface CachedLlmAnswer {
+  output: unknown;
+  usage: LlmUsage;
+  model: string;
+  schemaName: string;
+  promptVersion: string;
+  createdAt: string;
+}
+
+export function llmRequestHash(request: CanonicalLlmRequest): string {
+  return sha256Hex(canonicalJson(request));
+}
+
+const LLM_CACHE_INDEX: IndexDefinition = {
+  mappings: {
+    dynamic: false,
+    properties: {
+      model: { type: 'keyword' },
+      schemaName: { type: 'keyword' },
+      promptVersion: { type: 'keyword' },
+      createdAt: { type: 'date' },
+      output: { type: 'object', enabled: false },
+      usage: { type: 'object', enabled: false },
+    },
+  },
+};
+
+/** The Elasticsearch request cache: a sweep resumed after a crash pays for no call twice. */
+export class LlmCache {
+  readonly index: string;
+  private indexReady: Promise<void> | undefined;
+
+  constructor(
+    private readonly es: Client,
+    indexPrefix: string,
+    readonly mode: LlmCacheMode,
+  ) {
+    this.index = indexName(indexPrefix, 'llm-cache');
+  }
+
+  async get(requestHash: string): Promise<CachedLlmAnswer | undefined> {
+    if (this.mode === 'off') return undefined;
+    try {
+      const doc = await this.es.get<CachedLlmAnswer>({ index: this.index, id: requestHash }, { ignore: [404] });
+      return doc.found ? doc._source : undefined;
+    } catch (err) {
+      if (isIndexNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Only mode 'readwrite' records answers; 'replay' never writes. */
+  async put(requestHash: string, answer: CachedLlmAnswer): Promise<void> {
+    if (this.mode !== 'readwrite') return;
+    this.indexReady ??= ensureIndex(this.es, this.index, LLM_CACHE_INDEX).catch((err: unknown) => {
+      this.indexReady = undefined;
+      throw err;
+    });
+    await this.indexReady;
+    await this.es.index({ index: this.index, id: requestHash, document: answer });
+  }
+}

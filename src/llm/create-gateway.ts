@@ -1,0 +1,31 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { VerityConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { LlmCache } from './cache';
+import type { ResolvedLlmEndpoint } from './endpoint';
+import { LlmGateway } from './gateway';
+import { loadPriceTable } from './prices';
+
+export interface GatewayDeps {
+  config: VerityConfig;
+  endpoint: ResolvedLlmEndpoint;
+  /** Without a client (or with VERITY_LLM_CACHE=off) there is no request cache. */
+  es?: Client;
+  logger?: Logger;
+}
+
+/** The gateway as the worker uses it: configured models, prices (none for the simulator) and cache. */
+export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps): LlmGateway {
+  const { llm } = config;
+  const cache = es && llm.cacheMode !== 'off' ? new LlmCache(es, config.elasticsearch.indexPrefix, llm.cacheMode) : undefined;
+  return new LlmGateway({
+    endpoint: { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey },
+    models: llm.models,
+    temperature: llm.temperature,
+    seed: llm.seed,
+    timeoutMs: llm.timeoutMs,
+    prices: endpoint.simulated ? {} : loadPriceTable(llm.pricesFile),
+    cache,
+    logger,
+  });
+}

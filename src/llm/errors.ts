@@ -1,0 +1,103 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ZodError } from 'zod';
+import { ConfigError } from '../config/config';
+import { isTransientEsError } from '../es/client';
+import { FAILURE_TYPES } from '../shared/constants';
+
+/** Types of retryable failures (Temporal retries them; listed for dashboards and tests). */
+export const TRANSIENT_FAILURE_TYPES = {
+  rateLimited: 'LlmRateLimited',
+  serverError: 'LlmServerError',
+  timeout: 'LlmTimeout',
+  connection: 'LlmConnectionError',
+  aborted: 'LlmRequestAborted',
+  elasticsearch: 'ElasticsearchUnavailable',
+  unexpected: 'UnexpectedError',
+} as const;
+
+/** The model answered, but its output is not JSON or does not match the task's schema. */
+export class LlmOutputInvalidError extends Error {
+  override name = 'LlmOutputInvalidError';
+  constructor(
+    message: string,
+    readonly model: string,
+    /** The start of the raw answer, for diagnosis. */
+    readonly rawExcerpt: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Cache mode 'replay' and the request was never recorded. */
+export class LlmCacheMissError extends Error {
+  override name = 'LlmCacheMissError';
+  constructor(readonly requestHash: string) {
+    super(`LLM cache miss in replay mode for request ${requestHash}: record it first with VERITY_LLM_CACHE=readwrite`);
+  }
+}
+
+/** Bad task id or variables: the caller's fault, never retried. */
+export class LlmInvalidInputError extends Error {
+  override name = 'LlmInvalidInputError';
+}
+
+export interface ErrorClassification {
+  retryable: boolean;
+  type: string;
+  message: string;
+  /** From a 429's retry-after header. */
+  retryAfterMs?: number;
+}
+
+const nonRetryable = (type: string, message: string): ErrorClassification => ({ retryable: false, type, message });
+const retryable = (type: string, message: string): ErrorClassification => ({ retryable: true, type, message });
+
+export function classifyError(err: unknown): ErrorClassification {
+  const message = redactSecrets(err instanceof Error ? err.message : String(err));
+  if (err instanceof LlmOutputInvalidError) return nonRetryable(FAILURE_TYPES.llmOutputInvalid, message);
+  if (err instanceof LlmCacheMissError) return nonRetryable(FAILURE_TYPES.llmCacheMiss, message);
+  if (err instanceof LlmInvalidInputError || err instanceof ZodError) return nonRetryable(FAILURE_TYPES.invalidInput, message);
+  if (err instanceof ConfigError) return nonRetryable(FAILURE_TYPES.configuration, message);
+  if (err instanceof APIError) return classifyApiError(err, message);
+  if (isTransientEsError(err)) return retryable(TRANSIENT_FAILURE_TYPES.elasticsearch, message);
+  return retryable(TRANSIENT_FAILURE_TYPES.unexpected, message);
+}
+
+function classifyApiError(err: APIError, message: string): ErrorClassification {
+  if (err instanceof APIConnectionTimeoutError) return retryable(TRANSIENT_FAILURE_TYPES.timeout, message);
+  if (err instanceof APIUserAbortError) return retryable(TRANSIENT_FAILURE_TYPES.aborted, message);
+  if (err instanceof APIConnectionError) return retryable(TRANSIENT_FAILURE_TYPES.connection, message);
+  const status = err.status ?? 0;
+  if (status === 429) return { ...retryable(TRANSIENT_FAILURE_TYPES.rateLimited, message), retryAfterMs: retryAfterMs(err.headers) };
+  if (status >= 500 || status === 408 || status === 409) return retryable(TRANSIENT_FAILURE_TYPES.serverError, message);
+  if (status === 401 || status === 403) {
+    return nonRetryable(FAILURE_TYPES.configuration, `LLM endpoint refused the credentials (${status}): ${message}`);
+  }
+  if (status === 404) return nonRetryable(FAILURE_TYPES.configuration, `model or endpoint not found (404): ${message}`);
+  return nonRetryable(FAILURE_TYPES.llmRequestRejected, message);
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const seconds = Number(headers?.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/** Converts any error of an LLM call into the ApplicationFailure Temporal should see. */
+export function toTemporalFailure(err: unknown): ApplicationFailure {
+  if (err instanceof ApplicationFailure) return err;
+  const { retryable: canRetry, type, message, retryAfterMs: delay } = classifyError(err);
+  return ApplicationFailure.create({
+    message,
+    type,
+    nonRetryable: !canRetry,
+    nextRetryDelay: delay,
+  });
+}
+
+/** Removes anything that looks like an API key (providers echo partial keys in 401 messages). */
+export function redactSecrets(text: string, ...secrets: (string | undefined)[]): string {
+  let result = text.replace(/\b(sk|key|api)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]');
+  for (const secret of secrets) if (secret) result = result.split(secret).join('[redacted]');
+  return result;
+}

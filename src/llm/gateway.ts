@@ -1,0 +1,206 @@
+import OpenAI, { BadRequestError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
+import type { AgentRole } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
+import { LlmCacheMissError, LlmOutputInvalidError, redactSecrets } from './errors';
+import { costOf, type PriceTable } from './prices';
+import { renderJsonSchemaInstruction } from './prompt-conventions';
+import { jsonSchemaOf, parseStructuredOutput } from './structured-output';
+import type { ChatMessage, LlmTaskResult, LlmUsage } from './types';
+
+export interface LlmEndpoint {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface LlmGatewayOptions {
+  endpoint: LlmEndpoint;
+  models: Record<AgentRole, string>;
+  temperature: number;
+  seed: number;
+  timeoutMs: number;
+  prices: PriceTable;
+  cache?: LlmCache;
+  logger?: Logger;
+}
+
+export interface CompletionRequest<T> {
+  role: AgentRole;
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  schemaName: string;
+  promptVersion: string;
+  /** Aborts the HTTP request (e.g. the activity's cancellation signal). */
+  signal?: AbortSignal;
+}
+
+/** Counts since the gateway was created, for callers that report health or cost. */
+export interface LlmGatewayCounters {
+  requests: number;
+  cacheHits: number;
+  invalidOutputs: number;
+  jsonSchemaFallbacks: number;
+}
+
+interface RawAnswer {
+  content: string | null;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * Structured chat completions against any OpenAI-compatible endpoint: per-role model,
+ * zod-validated JSON output, usage and cost, and the Elasticsearch request cache.
+ * Never retries; Temporal does (see errors.ts).
+ */
+export class LlmGateway {
+  readonly counters: LlmGatewayCounters = { requests: 0, cacheHits: 0, invalidOutputs: 0, jsonSchemaFallbacks: 0 };
+  private readonly client: OpenAI;
+  /** Models whose server rejected `response_format: json_schema`; they get the schema in the prompt. */
+  private readonly withoutJsonSchema = new Set<string>();
+  private readonly unpricedModelsWarned = new Set<string>();
+
+  constructor(private readonly options: LlmGatewayOptions) {
+    this.client = new OpenAI({
+      apiKey: options.endpoint.apiKey,
+      baseURL: options.endpoint.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+    });
+  }
+
+  get baseUrl(): string {
+    return this.options.endpoint.baseUrl;
+  }
+
+  modelFor(role: AgentRole): string {
+    return this.options.models[role];
+  }
+
+  async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
+    const started = Date.now();
+    const { temperature, seed, cache } = this.options;
+    const model = this.modelFor(request.role);
+    const jsonSchema = jsonSchemaOf(request.schema);
+    const canonical: CanonicalLlmRequest = {
+      model,
+      messages: request.messages,
+      schemaName: request.schemaName,
+      jsonSchema,
+      temperature,
+      seed,
+      promptVersion: request.promptVersion,
+    };
+    const requestHash = llmRequestHash(canonical);
+    const base = { model, temperature, seed, promptVersion: request.promptVersion, requestHash };
+
+    const hit = await cache?.get(requestHash);
+    if (hit) {
+      this.counters.cacheHits++;
+      const output = this.validated(JSON.stringify(hit.output), request.schema, model);
+      // Nothing was paid for this answer: the tokens are reported, the cost is not.
+      return { ...base, output, usage: { ...hit.usage, costUsd: 0 }, cached: true, latencyMs: Date.now() - started };
+    }
+    if (cache?.mode === 'replay') throw new LlmCacheMissError(requestHash);
+
+    const answer = await this.requestAnswer(canonical, request.signal);
+    const output = this.validated(answer.content, request.schema, model);
+    const usage = this.usageOf(answer);
+    await cache?.put(requestHash, {
+      output,
+      usage,
+      model: answer.model,
+      schemaName: request.schemaName,
+      promptVersion: request.promptVersion,
+      createdAt: new Date().toISOString(),
+    });
+    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
+  }
+
+  private validated<T>(content: string | null, schema: z.ZodType<T>, model: string): T {
+    try {
+      return parseStructuredOutput(content, schema, model);
+    } catch (err) {
+      if (err instanceof LlmOutputInvalidError) {
+        this.counters.invalidOutputs++;
+        this.options.logger?.warn({ model, excerpt: err.rawExcerpt }, err.message);
+      }
+      throw err;
+    }
+  }
+
+  private async requestAnswer(request: CanonicalLlmRequest, signal?: AbortSignal): Promise<RawAnswer> {
+    if (!this.withoutJsonSchema.has(request.model)) {
+      try {
+        return await this.send(withJsonSchemaFormat(request), signal);
+      } catch (err) {
+        if (!rejectsResponseFormat(err)) throw err;
+        this.withoutJsonSchema.add(request.model);
+        this.options.logger?.warn({ model: request.model }, 'server rejected response_format json_schema; putting the schema in the prompt');
+      }
+    }
+    this.counters.jsonSchemaFallbacks++;
+    return this.send(withSchemaInPrompt(request), signal);
+  }
+
+  private async send(body: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<RawAnswer> {
+    this.counters.requests++;
+    this.options.logger?.debug({ model: body.model, baseUrl: this.baseUrl }, 'llm request');
+    try {
+      const completion = await this.client.chat.completions.create(body, { signal });
+      return {
+        content: completion.choices[0]?.message.content ?? null,
+        model: completion.model || body.model,
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      };
+    } catch (err) {
+      if (err instanceof Error) err.message = redactSecrets(err.message, this.options.endpoint.apiKey);
+      throw err;
+    }
+  }
+
+  private usageOf(answer: RawAnswer): LlmUsage {
+    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices);
+    if (!priced && !this.unpricedModelsWarned.has(answer.model)) {
+      this.unpricedModelsWarned.add(answer.model);
+      this.options.logger?.warn({ model: answer.model }, 'model has no price in the price table; its cost is reported as 0');
+    }
+    const { promptTokens, completionTokens } = answer;
+    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
+  }
+}
+
+function toOpenAiMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m) =>
+    m.role === 'tool'
+      ? { role: 'tool', content: m.content, tool_call_id: m.tool_call_id ?? '' }
+      : ({ role: m.role, content: m.content, ...(m.name ? { name: m.name } : {}) } as ChatCompletionMessageParam),
+  );
+}
+
+function baseBody(request: CanonicalLlmRequest, messages: ChatMessage[]): ChatCompletionCreateParamsNonStreaming {
+  return { model: request.model, messages: toOpenAiMessages(messages), temperature: request.temperature, seed: request.seed };
+}
+
+function withJsonSchemaFormat(request: CanonicalLlmRequest): ChatCompletionCreateParamsNonStreaming {
+  return {
+    ...baseBody(request, request.messages),
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: request.schemaName, schema: request.jsonSchema as Record<string, unknown>, strict: true },
+    },
+  };
+}
+
+function withSchemaInPrompt(request: CanonicalLlmRequest): ChatCompletionCreateParamsNonStreaming {
+  const instruction: ChatMessage = { role: 'system', content: renderJsonSchemaInstruction(request.jsonSchema) };
+  return baseBody(request, [...request.messages, instruction]);
+}
+
+function rejectsResponseFormat(err: unknown): boolean {
+  return err instanceof BadRequestError && /response_format|json_schema/i.test(err.message);
+}

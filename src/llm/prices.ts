@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { ConfigError } from '../config/config';
+
+/** USD per 1M tokens. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+}
+export type PriceTable = Record<string, ModelPrice>;
+
+/** List prices of common OpenAI models (USD per 1M tokens); override with VERITY_PRICES_FILE. */
+export const DEFAULT_PRICES: PriceTable = {
+  'gpt-4o': { input: 2.5, output: 10 },
+  'gpt-4o-mini': { input: 0.15, output: 0.6 },
+  'gpt-4.1': { input: 2, output: 8 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
+  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
+  'gpt-4-turbo': { input: 10, output: 30 },
+  'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
+  'o3-mini': { input: 1.1, output: 4.4 },
+  'o4-mini': { input: 1.1, output: 4.4 },
+  'text-embedding-3-small': { input: 0.02, output: 0 },
+  'text-embedding-3-large': { input: 0.13, output: 0 },
+};
+
+const priceFileSchema = z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) }));
+
+/** The default table, with entries from the JSON file (`{"model": {"input": 1, "output": 2}}`) layered on top. */
+export function loadPriceTable(file?: string): PriceTable {
+  if (!file) return { ...DEFAULT_PRICES };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message}`);
+  }
+  const result = priceFileSchema.safeParse(parsed);
+  if (!result.success) throw new ConfigError(`prices file ${file} must map model ids to {input, output} USD per 1M tokens`);
+  return { ...DEFAULT_PRICES, ...result.data };
+}
+
+export interface Cost {
+  costUsd: number;
+  /** False when the model is not in the table (cost reported as 0). */
+  priced: boolean;
+}
+
+/** Exact match first, then the longest table key that prefixes the model id (e.g. dated snapshots). */
+export function findPrice(model: string, table: PriceTable): ModelPrice | undefined {
+  if (table[model]) return table[model];
+  const prefix = Object.keys(table)
+    .filter((key) => model.startsWith(`${key}-`))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix ? table[prefix] : undefined;
+}
+
+export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable): Cost {
+  const price = findPrice(model, table);
+  if (!price) return { costUsd: 0, priced: false };
+  return { costUsd: (promptTokens * price.input + completionTokens * price.output) / 1_000_000, priced: true };
+}

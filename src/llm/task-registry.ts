@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { AgentRole } from '../config/config';
+import { LlmInvalidInputError } from './errors';
+import type { ChatMessage } from './types';
+
+/** A structured LLM task: typed variables in, a rendered prompt, zod-validated output back. */
+export interface LlmTaskDefinition<V = unknown, O = unknown> {
+  /** Stable id used by workflows, e.g. 'rag.verdict'. */
+  id: string;
+  /** Bump when the prompt or schema changes; part of the cache key and of every result. */
+  version: string;
+  role: AgentRole;
+  schemaName: string;
+  variables: z.ZodType<V>;
+  output: z.ZodType<O>;
+  render(variables: V): ChatMessage[];
+}
+
+/** Identity helper that infers V and O from the zod schemas. */
+export function defineTask<V, O>(definition: LlmTaskDefinition<V, O>): LlmTaskDefinition<V, O> {
+  return definition;
+}
+
+const tasks = new Map<string, LlmTaskDefinition>();
+
+/** Registers a task (from any module); registering the same id again replaces it, so re-imports are harmless. */
+export function registerTask<V, O>(definition: LlmTaskDefinition<V, O>): LlmTaskDefinition<V, O> {
+  tasks.set(definition.id, definition as unknown as LlmTaskDefinition);
+  return definition;
+}
+
+export function getTask(id: string): LlmTaskDefinition {
+  const task = tasks.get(id);
+  if (!task) {
+    const known = [...tasks.keys()].sort().join(', ') || 'none';
+    throw new LlmInvalidInputError(`unknown LLM task '${id}' (registered: ${known})`);
+  }
+  return task;
+}
+
+export function registeredTaskIds(): string[] {
+  return [...tasks.keys()].sort();
+}

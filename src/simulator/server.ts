@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { canonicalJson, sha256Hex } from '../llm/canonical-json';
+import { answerChat, invalidRequest, type JsonSchemaMode, malformedContent, type SimResponse } from './chat-completions';
+import { answerEmbeddings } from './embeddings';
+import { FaultInjector, type FaultKind, type FaultRule } from './faults';
+import { RequestLog, type SimRequestRecord } from './request-log';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  latencyMs?: number;
+  faults?: FaultRule[];
+  faultSeed?: number;
+  requestLogFile?: string;
+  jsonSchemaMode?: JsonSchemaMode;
+}
+
+export interface RunningSimulator {
+  /** OpenAI base URL, e.g. http://127.0.0.1:4010/v1 */
+  url: string;
+  port: number;
+  requests(): SimRequestRecord[];
+  close(): Promise<void>;
+}
+
+export const SIMULATED_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small'];
+
+type Handler = (body: Record<string, unknown>) => SimResponse;
+
+/** An OpenAI-compatible server whose deterministic answers are derived from the prompt's content. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const log = new RequestLog(options.requestLogFile);
+  const faults = new FaultInjector(options.faults ?? [], options.faultSeed);
+  const jsonSchemaMode = options.jsonSchemaMode ?? 'honor';
+  const modelRoutes: Record<string, Handler> = {
+    'POST /v1/chat/completions': (body) => answerChat(body, jsonSchemaMode),
+    'POST /v1/embeddings': (body) => answerEmbeddings(body),
+  };
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => send(res, { status: 500, body: { error: { message: String(err), type: 'server_error' } } }));
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = Date.now();
+    const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
+    const route = `${req.method} ${path}`;
+    const text = await readBody(req);
+    const record = (status: number, fault?: FaultKind) =>
+      log.add({ method: req.method ?? '', path, requestHash: requestHashOf(text), status, fault, time: new Date(started).toISOString(), durationMs: Date.now() - started });
+
+    if (route === 'GET /_sim/requests') return send(res, { status: 200, body: log.list() });
+    if (route === 'POST /_sim/reset') {
+      log.clear();
+      faults.reset();
+      return send(res, { status: 200, body: { ok: true } });
+    }
+    if (route === 'GET /v1/models') {
+      record(200);
+      return send(res, { status: 200, body: { object: 'list', data: SIMULATED_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'verity-simulator' })) } });
+    }
+    const handler = modelRoutes[route];
+    if (!handler) {
+      record(404);
+      return send(res, { status: 404, body: { error: { message: `no route ${route}`, type: 'invalid_request_error' } } });
+    }
+    if (options.latencyMs) await sleep(options.latencyMs);
+    const response = answerModelRequest(handler, text, faults.next());
+    if (response === 'hang') return record(0, 'timeout');
+    record(response.status, response.fault);
+    send(res, response, response.headers);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
+    port,
+    requests: () => log.list(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type ModelResponse = SimResponse & { fault?: FaultKind; headers?: Record<string, string> };
+
+function answerModelRequest(handler: Handler, text: string, fault: FaultKind | undefined): ModelResponse | 'hang' {
+  if (fault === 'timeout') return 'hang';
+  if (fault === '429') {
+    return { status: 429, fault, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached (simulated)', type: 'rate_limit_error', code: 'rate_limit_exceeded' } } };
+  }
+  if (fault === '500') return { status: 500, fault, body: { error: { message: 'The server had an error (simulated)', type: 'server_error' } } };
+  const body = parseJsonObject(text);
+  if (!body) return invalidRequest('the request body must be a JSON object');
+  const response = handler(body);
+  return fault === 'malformed' && response.status === 200 ? { ...malformedContent(response), fault } : response;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: http.ServerResponse, response: SimResponse, headers: Record<string, string> = {}): void {
+  res.writeHead(response.status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(response.body));
+}
+
+/** The hash logged for a request: of the canonical JSON body, so key order does not matter. */
+function requestHashOf(text: string): string {
+  const body = parseJsonObject(text);
+  return sha256Hex(body ? canonicalJson(body) : text);
+}
