@@ -1,0 +1,25 @@
+/**
+ * vitest globalSetup of the integration project: real Temporal and Elasticsearch for every test.
+ *
+ * It uses what answers at TEMPORAL_ADDRESS / ES_URL and starts what does not (see infra/). Started
+ * servers are deliberately left running afterwards: the next run is then warm (~0.1 s instead of
+ * a cold start), and a developer's own servers are never touched. `npm run infra:down` stops
+ * whatever verity started.
+ */
+import type { TestProject } from 'vitest/node';
+import { ensureInfra } from '../../infra';
+import { loadConfig } from '../../src/config/config';
+
+export default async function setup(project: TestProject): Promise<void> {
+  const state = await ensureInfra(loadConfig(), { log: (line) => process.stderr.write(`[infra] ${line}\n`) });
+  // Test processes are forked after this, so they inherit the addresses actually in use.
+  process.env.TEMPORAL_ADDRESS = state.temporal.address;
+  process.env.ES_URL = state.elasticsearch.url;
+  project.provide('infra', { temporalAddress: state.temporal.address, esUrl: state.elasticsearch.url });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    infra: { temporalAddress: string; esUrl: string };
+  }
+}
