@@ -25,14 +25,18 @@ function validateQuery(query: string, k: number): void {
   }
 }
 
-/** BM25 over the title-prefixed passage text, with title matches boosted a little. */
+/**
+ * BM25 over the title-prefixed passage text plus a half-weight title match, so title words
+ * count a little more than body words. (Measured on dev/fever and dev/hover over corpus/wiki:
+ * a stronger title boost lowers HoVer all-gold recall@10 by about 4 points.)
+ */
 export async function searchPassages(client: Client, index: string, query: string, k: number): Promise<Passage[]> {
   validateQuery(query, k);
   try {
     const response = await client.search<StoredPassage>({
       index,
       size: k,
-      query: { multi_match: { query, fields: ['content', 'title^1.5'], type: 'best_fields', tie_breaker: 0.3 } },
+      query: { multi_match: { query, fields: ['content', 'title^0.5'], type: 'most_fields' } },
       _source: ['doc_id', 'title', 'passage', 'text'],
     });
     return response.hits.hits.map((hit) => ({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestCorpus, type IngestResult } from '../../src/corpus/ingest';
@@ -72,6 +73,35 @@ describe('demo corpus: ingest and BM25 search', () => {
     expect(error).toBeInstanceOf(IndexNotFoundError);
     expect((error as Error).message).toContain(missing);
     expect((error as Error).message).toContain('verity ingest wiki');
+  });
+});
+
+describe('ingest edge cases', () => {
+  it('indexes FEVER wiki-pages and reports malformed lines', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-ingest-'));
+    const file = path.join(dir, 'pages.jsonl');
+    const pages = [
+      { id: 'Blue_Nile_-LRB-river-RRB-', text: 'The Blue Nile is a river .', lines: '0\tThe Blue Nile is a river .\tNile' },
+      { id: 'Empty', text: '', lines: '' },
+    ];
+    fs.writeFileSync(file, [...pages.map((page) => JSON.stringify(page)), '{oops'].join('\n'));
+    const index = testIndex('fever');
+    const result = await ingestInto(index, file);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result).toMatchObject({ documents: 1, passages: 1, skipped: 1, malformedCount: 1, malformed: [{ line: 3 }] });
+    const [hit] = await searchPassages(client, index, 'Blue Nile river', 1);
+    expect(hit).toMatchObject({ title: 'Blue Nile (river)', id: 'fever-wiki:Blue Nile (river)#0' });
+  });
+
+  it('counts and reports passages Elasticsearch rejects', async () => {
+    const index = testIndex('rejects');
+    createdIndices.push(index);
+    // An index that refuses the `content` field makes every passage fail.
+    await client.indices.create({ index, mappings: { dynamic: 'strict', properties: { title: { type: 'text' } } } });
+    const result = await ingestCorpus({ client, index, file: DEMO_CORPUS });
+    expect(result.failedCount).toBe(result.passages);
+    expect(result.failures[0]?.reason).toMatch(/strict_dynamic_mapping_exception/);
+    expect(result.failures[0]?.id).toMatch(/^demo:.+#0$/);
   });
 });
 

@@ -20,7 +20,8 @@ function snippet(text: string): string {
   return text.length <= SNIPPET_CHARS ? text : `${text.slice(0, SNIPPET_CHARS).trimEnd()}…`;
 }
 
-function formatHit(hit: Passage, rank: number): string {
+function formatHit(hit: Passage, position: number): string {
+  const rank = position + 1;
   return `${String(rank).padStart(2)}. ${hit.score.toFixed(2)}  ${hit.title || '(untitled)'}  [${hit.id}]\n    ${snippet(hit.text)}`;
 }
 
