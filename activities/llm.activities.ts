@@ -24,6 +24,7 @@ export function createLlmActivities({ gateway }: LlmActivityDeps) {
           schema: task.output,
           schemaName: task.schemaName,
           promptVersion: `${task.id}@${task.version}`,
+          ...(input.model ? { model: input.model } : {}),
           signal: context?.cancellationSignal,
         });
       } catch (err) {

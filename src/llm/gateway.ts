@@ -32,6 +32,8 @@ export interface CompletionRequest<T> {
   schema: z.ZodType<T>;
   schemaName: string;
   promptVersion: string;
+  /** Overrides the model configured for the role (e.g. a sweep over models). */
+  model?: string;
   /** Aborts the HTTP request (e.g. the activity's cancellation signal). */
   signal?: AbortSignal;
 }
@@ -83,7 +85,7 @@ export class LlmGateway {
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
     const started = Date.now();
     const { temperature, seed, cache } = this.options;
-    const model = this.modelFor(request.role);
+    const model = request.model ?? this.modelFor(request.role);
     const jsonSchema = jsonSchemaOf(request.schema);
     const canonical: CanonicalLlmRequest = {
       model,
