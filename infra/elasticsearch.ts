@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import extractZip from 'extract-zip';
 import type { VerityConfig } from '../src/config/config';
+import { clusterHealth, esAnswers } from '../src/es/client';
 import {
   type InfraLog,
   download,
@@ -82,27 +83,11 @@ export interface EsEnsureResult {
   durationMs: number;
 }
 
-/** Cluster health status ('green' | 'yellow' | 'red'), or undefined when nothing answers. */
-export async function clusterHealth(url: string, timeoutMs = 2_000): Promise<string | undefined> {
-  try {
-    const response = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok || response.headers.get('x-elastic-product') !== 'Elasticsearch') return undefined;
-    return ((await response.json()) as { status?: string }).status;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Health rather than `esAnswers` (GET /): the latter is 405 here and 200 from any web server. */
-export async function esReachable(url: string): Promise<boolean> {
-  return (await clusterHealth(url)) !== undefined;
-}
-
 /** Uses the Elasticsearch at config.elasticsearch.url, or starts a local node there. */
 export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = silentLog): Promise<EsEnsureResult> {
   const startedAt = Date.now();
   const { url } = config.elasticsearch;
-  if (await esReachable(url)) {
+  if (await esAnswers(url)) {
     log(`elasticsearch: using the node at ${url}`);
     return { url, state: 'running', durationMs: elapsedMs(startedAt) };
   }

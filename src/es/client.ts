@@ -15,14 +15,23 @@ export function createEsClient(options: EsConnectionOptions): Client {
   });
 }
 
-/** True when Elasticsearch answers its root endpoint. */
-export async function esAnswers(url: string, timeoutMs = 2_000): Promise<boolean> {
+/**
+ * Cluster health status ('green' | 'yellow' | 'red'), or undefined when no Elasticsearch answers.
+ * Health rather than `GET /`: the minimal distribution answers 405 there, and any web server 200.
+ */
+export async function clusterHealth(url: string, timeoutMs = 2_000): Promise<string | undefined> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    return response.ok;
+    const response = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok || response.headers.get('x-elastic-product') !== 'Elasticsearch') return undefined;
+    return ((await response.json()) as { status?: string }).status;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** True when an Elasticsearch node answers at the URL. */
+export async function esAnswers(url: string, timeoutMs = 2_000): Promise<boolean> {
+  return (await clusterHealth(url, timeoutMs)) !== undefined;
 }
 
 export function isIndexNotFound(err: unknown): boolean {
