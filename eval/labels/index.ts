@@ -1,0 +1,3 @@
+export * from './schemes';
+export * from './dataset-labels';
+export * from './predicted-labels';

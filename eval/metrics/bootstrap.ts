@@ -1,0 +1,50 @@
+import { mulberry32, randomIndex } from '../datasets/prng';
+import { accuracy, macroF1 } from './classification';
+import { confusionMatrix, type LabelPair } from './confusion-matrix';
+import { percentileOfSorted } from './percentile';
+
+export interface BootstrapOptions {
+  /** Default 1000. */
+  resamples?: number;
+  /** Default 0. */
+  seed?: number;
+  /** Default 0.95. */
+  confidence?: number;
+}
+
+export interface ConfidenceInterval {
+  estimate: number;
+  lower: number;
+  upper: number;
+  confidence: number;
+  resamples: number;
+}
+
+/** Percentile-method bootstrap CI of a statistic over items resampled with replacement; seeded, so reproducible. */
+export function bootstrapCI<T>(items: readonly T[], statistic: (sample: readonly T[]) => number, options: BootstrapOptions = {}): ConfidenceInterval {
+  const { resamples = 1000, seed = 0, confidence = 0.95 } = options;
+  const estimate = statistic(items);
+  if (items.length === 0) return { estimate, lower: estimate, upper: estimate, confidence, resamples: 0 };
+  const random = mulberry32(seed);
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r += 1) {
+    values.push(statistic(Array.from({ length: items.length }, () => items[randomIndex(random, items.length)] as T)));
+  }
+  values.sort((a, b) => a - b);
+  const tail = ((1 - confidence) / 2) * 100;
+  return {
+    estimate,
+    lower: percentileOfSorted(values, tail, 'linear'),
+    upper: percentileOfSorted(values, 100 - tail, 'linear'),
+    confidence,
+    resamples,
+  };
+}
+
+export function accuracyCI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions): ConfidenceInterval {
+  return bootstrapCI(pairs, (sample) => accuracy(confusionMatrix(sample, labels)), options);
+}
+
+export function macroF1CI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions): ConfidenceInterval {
+  return bootstrapCI(pairs, (sample) => macroF1(confusionMatrix(sample, labels)), options);
+}
