@@ -33,10 +33,15 @@ export function toDatasetClaim(draft: ClaimDraft, mappingDataset: string = draft
   return validateClaim({ ...draft, labelNorm });
 }
 
-export function validateClaim(value: unknown): DatasetClaim {
-  const parsed = datasetClaimSchema.safeParse(value);
+/** Parses with a zod schema, turning its issues into a RecordError ("field: message; …"). */
+export function parseRecord<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new RecordError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; '));
+}
+
+export function validateClaim(value: unknown): DatasetClaim {
+  return parseRecord(datasetClaimSchema, value);
 }
 
 /** Reads a JSON object field, failing the record when the value is not an object. */

@@ -143,6 +143,16 @@ describe('loaders for the public formats', () => {
   });
 });
 
+describe('verity normalised JSONL checks', () => {
+  it('rejects a label_norm that contradicts the dataset mapping, and missing fields', async () => {
+    const base = { id: 'h-1', dataset: 'hover', claim: 'A.', label: 'NOT_SUPPORTED', label_norm: 'REFUTED' };
+    const { claims, stats } = await load(writeFile('verity-bad/claims.jsonl', jsonl([base, { ...base, id: 'h-2', label_norm: 'SUPPORTED' }, { id: 'h-3', claim: 'B.' }])), { format: 'verity' });
+    expect(claims.map((c) => c.id)).toEqual(['h-1']);
+    expect(stats.malformed[0]).toEqual({ position: { line: 2 }, reason: expect.stringMatching(/label_norm SUPPORTED disagrees/) });
+    expect(stats.malformed[1]?.reason).toMatch(/dataset/);
+  });
+});
+
 describe('malformed records', () => {
   const good = { claim: 'Fine.', label: 'true' };
   const content = `${JSON.stringify(good)}\n{not json\n\n${JSON.stringify({ claim: '', label: 'true' })}\n${JSON.stringify({ claim: 'Odd.', label: 'maybe' })}\n${JSON.stringify(good)}\n`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VERDICT_LABELS } from '../../../src/shared/constants';
 import { internalLabel, isKnownDataset } from '../../labels';
-import { RecordError, validateClaim, type DatasetClaim } from '../dataset-claim';
+import { parseRecord, RecordError, validateClaim, type DatasetClaim } from '../dataset-claim';
 import type { FormatReaderFactory } from '../format-reader';
 import { jsonLines } from '../record-sources';
 
@@ -19,9 +19,7 @@ const verityRecordSchema = z.object({
 });
 
 export function parseVerityRecord(value: unknown): DatasetClaim {
-  const parsed = verityRecordSchema.safeParse(value);
-  if (!parsed.success) return validateClaim(value); // reuses the issue formatting; always throws here
-  const record = parsed.data;
+  const record = parseRecord(verityRecordSchema, value);
   assertConsistentLabel(record.dataset, record.label, record.label_norm);
   return validateClaim({
     id: record.id,
