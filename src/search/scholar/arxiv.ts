@@ -22,14 +22,15 @@ const ArxivFeed = z.object({
           summary: text.default(''),
           published: z.string().optional(),
           author: z.array(z.object({ name: text })).default([]),
-          'arxiv:journal_ref': text.optional(),
+          journal_ref: text.optional(),
         }),
       )
       .default([]),
   }),
 });
 
-const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => REPEATED_ELEMENTS.has(name) });
+// Attributes (link hrefs, xmlns declarations) are not needed; prefixes go so that arxiv:journal_ref reads journal_ref.
+const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false, isArray: (name) => REPEATED_ELEMENTS.has(name) });
 
 /** arXiv's Atom API: GET /api/query?search_query=all:…, ranked by relevance. */
 export function createArxivProvider(config: ProviderConnection = {}): ScholarSearchProvider {
@@ -47,7 +48,7 @@ export function createArxivProvider(config: ProviderConnection = {}): ScholarSea
       snippet: entry.summary,
       authors: entry.author.map((author) => author.name),
       year: yearIn(entry.published),
-      venue: entry['arxiv:journal_ref'] ?? 'arXiv',
+      venue: entry.journal_ref ?? 'arXiv',
     }));
   });
 }
