@@ -1,3 +1,4 @@
+import { rankResults } from './search-request';
 import { type SearchProvider } from './types';
 
 /** Fact-checking sites: their verdicts would leak the gold label of benchmark claims into the evidence. */
@@ -44,7 +45,7 @@ export function hostMatchesDomain(hostname: string, domain: string): boolean {
 
 /** Drops results outside `include` or inside `exclude` and renumbers the survivors 1..n. */
 export function filterByDomain<R extends { url: string; position: number }>(results: readonly R[], filter: DomainFilter): R[] {
-  return results.filter((result) => isAllowedUrl(result.url, filter)).map((result, index) => ({ ...result, position: index + 1 }));
+  return rankResults<R>(results.filter((result) => isAllowedUrl(result.url, filter)));
 }
 
 /** A provider whose results always pass through `filter`. */

@@ -15,6 +15,6 @@ export function validateSearchRequest(provider: string, query: string, options: 
 }
 
 /** Gives results 1-based positions in their current order, keeping at most `limit`. */
-export function rankResults<R extends { position: number }>(results: readonly Omit<R, 'position'>[], limit: number): R[] {
+export function rankResults<R extends { position: number }>(results: readonly Omit<R, 'position'>[], limit: number = Infinity): R[] {
   return results.slice(0, limit).map((result, index) => ({ ...result, position: index + 1 }) as R);
 }

@@ -1,0 +1,14 @@
+export * from './brave';
+export * from './domain-filter';
+export * from './errors';
+export { MAX_SEARCH_LIMIT } from './search-request';
+export * from './searchapi';
+export * from './searxng';
+export * from './serper';
+export * from './tavily';
+export * from './types';
+export * from './scholar/arxiv';
+export * from './scholar/openalex';
+export * from './scholar/pubmed';
+export { createSearchApiScholarProvider } from './scholar/searchapi-scholar';
+export * from './scholar/types';
