@@ -6,14 +6,22 @@ import { startWorker } from '../worker/run-worker';
 import { notice } from './output';
 
 /**
- * Uses the workers already polling the task queue; when there are none, runs one in this
- * process for as long as the command needs it.
+ * Runs a worker in this process for as long as the command needs it (the default), or relies on
+ * workers started with `verity worker`. Poller lists cannot tell a live worker from one killed a
+ * minute ago, so the in-process worker is not skipped on their word alone.
  */
-export async function ensureWorker(config: VerityConfig, client: Client, logger: Logger): Promise<{ stop(): Promise<void> }> {
-  if (await hasWorkflowPollers(client, config.temporal.taskQueue)) {
+export async function ensureWorker(
+  config: VerityConfig,
+  client: Client,
+  logger: Logger,
+  options: { embedded: boolean },
+): Promise<{ stop(): Promise<void> }> {
+  if (!options.embedded) {
+    if (!(await hasWorkflowPollers(client, config.temporal.taskQueue))) {
+      notice(`no worker polls task queue "${config.temporal.taskQueue}"; start one with \`verity worker\``);
+    }
     return { stop: async () => {} };
   }
-  notice(`no worker polls task queue "${config.temporal.taskQueue}"; running one in this process (start a lasting one with \`verity worker\`)`);
   const running = await startWorker(config, logger);
   return { stop: () => running.shutdown() };
 }

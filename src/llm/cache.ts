@@ -71,11 +71,20 @@ export class LlmCache {
   /** Only mode 'readwrite' records answers; 'replay' never writes. */
   async put(requestHash: string, answer: CachedLlmAnswer): Promise<void> {
     if (this.mode !== 'readwrite') return;
+    await this.ensureIndex();
+    await this.es.index({ index: this.index, id: requestHash, document: answer });
+  }
+
+  /**
+   * Creates the cache index once. Workers call it at start: created lazily by concurrent
+   * calls, the new index's shards are briefly unavailable to the other readers.
+   */
+  async ensureIndex(): Promise<void> {
+    if (this.mode === 'off') return;
     this.indexReady ??= ensureIndex(this.es, this.index, LLM_CACHE_INDEX).catch((err: unknown) => {
       this.indexReady = undefined;
       throw err;
     });
     await this.indexReady;
-    await this.es.index({ index: this.index, id: requestHash, document: answer });
   }
 }

@@ -78,6 +78,11 @@ export class LlmGateway {
     return this.options.endpoint.baseUrl;
   }
 
+  /** Creates the request-cache index up front, so concurrent first calls do not race to create it. */
+  async prepare(): Promise<void> {
+    await this.options.cache?.ensureIndex();
+  }
+
   modelFor(role: AgentRole): string {
     return this.options.models[role];
   }
@@ -167,7 +172,9 @@ export class LlmGateway {
 
   private usageOf(answer: RawAnswer): LlmUsage {
     const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices);
-    if (!priced && !this.unpricedModelsWarned.has(answer.model)) {
+    // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
+    const expectsPrice = Object.keys(this.options.prices).length > 0;
+    if (!priced && expectsPrice && !this.unpricedModelsWarned.has(answer.model)) {
       this.unpricedModelsWarned.add(answer.model);
       this.options.logger?.warn({ model: answer.model }, 'model has no price in the price table; its cost is reported as 0');
     }

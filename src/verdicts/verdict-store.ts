@@ -53,7 +53,7 @@ export class VerdictStore {
     return response.count;
   }
 
-  private async ensureIndex(): Promise<void> {
+  async ensureIndex(): Promise<void> {
     if (this.ready) return;
     await ensureIndex(this.client, this.index, VERDICT_INDEX);
     this.ready = true;

@@ -4,6 +4,7 @@ import { createEsClient } from '../es/client';
 import { indexName } from '../es/indices';
 import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
+import type { LlmGateway } from '../llm/gateway';
 import type { Logger } from '../logging/logger';
 import '../methods/tasks';
 import { VerdictStore } from '../verdicts/verdict-store';
@@ -21,6 +22,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   const endpoint = await resolveLlmEndpoint(config, logger);
   const gateway = createLlmGateway({ config, endpoint, es, logger });
   const verdicts = new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'));
+  await prepareIndices(gateway, verdicts, logger);
   return {
     es,
     gateway,
@@ -30,4 +32,13 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
       await es.close();
     },
   };
+}
+
+/** Best effort: with Elasticsearch down the worker still starts, and the indices are made on first use. */
+async function prepareIndices(gateway: LlmGateway, verdicts: VerdictStore, logger: Logger): Promise<void> {
+  try {
+    await Promise.all([gateway.prepare(), verdicts.ensureIndex()]);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'could not prepare the Elasticsearch indices; they are created on first use');
+  }
 }

@@ -10,15 +10,20 @@ import { loadConfig, type VerityConfig } from '../../config/config';
 import { ingestCorpus } from '../../corpus/ingest';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
-import { createLogger } from '../../logging/logger';
 import { projectRoot } from '../../project-root';
 import { SEARCH_ATTRIBUTES } from '../../shared/constants';
 import type { Verdict } from '../../shared/verify';
+import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { printJson } from '../output';
 import { describeFailure } from '../workflow-failure';
 
 export const DEMO_RUN = 'demo';
+
+interface DemoOptions {
+  json?: boolean;
+  embeddedWorker?: boolean;
+}
 
 interface DemoRow {
   claim: ClaimRecord;
@@ -32,18 +37,19 @@ export function registerDemoCommand(program: Command): void {
     .command('demo')
     .description('Bring up Temporal and Elasticsearch, ingest the demo corpus and verify the demo claims end to end.')
     .option('--json', 'print the verdicts as JSON')
+    .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
       'after',
       '\nUses TEMPORAL_ADDRESS and ES_URL when they answer, otherwise starts local servers (see `verity infra up`).\nWithout OPENAI_API_KEY / OPENAI_BASE_URL the built-in simulator answers: its labels are not a\nmeasure of any method. Running the demo again attaches to the stored results.',
     )
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: DemoOptions) => {
       await runDemo(options);
     });
 }
 
-async function runDemo(options: { json?: boolean }): Promise<void> {
+async function runDemo(options: DemoOptions): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const logger = createCliLogger(config);
   const say = (line: string) => process.stderr.write(`${line}\n`);
 
   say('bringing up Temporal and Elasticsearch…');
@@ -56,7 +62,7 @@ async function runDemo(options: { json?: boolean }): Promise<void> {
 
   const { claims } = await readClaimFile(path.join(demoDir, 'claims.jsonl'), { strict: true });
   const client = await connectTemporal(config);
-  const worker = await ensureWorker(config, client, logger);
+  const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   try {
     say(`verifying ${claims.length} demo claims with method rag${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
     const rows = await verifyAll(config, client, claims, index);

@@ -3,9 +3,9 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { loadConfig } from '../../config/config';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
-import { createLogger } from '../../logging/logger';
 import { METHODS, type MethodName } from '../../shared/constants';
 import type { Verdict } from '../../shared/verify';
+import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
 import { printJson } from '../output';
@@ -19,6 +19,7 @@ interface VerifyOptions {
   run?: string;
   claimId?: string;
   json?: boolean;
+  embeddedWorker?: boolean;
 }
 
 export function parsePositiveInt(value: string): number {
@@ -38,9 +39,10 @@ export function registerVerifyCommand(program: Command): void {
     .option('--run <id>', 'run the verification belongs to (default: adhoc)')
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
     .option('--json', 'print the verdict as JSON')
+    .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
       'after',
-      '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. Without a running `verity worker`, one runs in\nthis process for the duration of the command.',
+      '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. A worker runs in this process for the duration\nof the command unless --no-embedded-worker is given.',
     )
     .action(async (claim: string, options: VerifyOptions) => {
       await verifyCommand(claim, options);
@@ -49,7 +51,7 @@ export function registerVerifyCommand(program: Command): void {
 
 async function verifyCommand(claim: string, options: VerifyOptions): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const logger = createCliLogger(config);
   let input;
   try {
     input = buildVerifyInput(config, {
@@ -69,7 +71,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   await requireLlmEndpoint(config);
 
   const client = await connectTemporal(config);
-  const worker = await ensureWorker(config, client, logger);
+  const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   try {
     const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
     const uiUrl = workflowUiUrl(config, handle.workflowId);
