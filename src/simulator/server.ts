@@ -22,7 +22,10 @@ export interface RunningSimulator {
   /** OpenAI base URL, e.g. http://127.0.0.1:4010/v1 */
   url: string;
   port: number;
+  /** Answered requests, in the order they were answered. */
   requests(): SimRequestRecord[];
+  /** Model requests received so far, answered or still waiting out the latency (in flight). */
+  arrivals(): { path: string; time: string }[];
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ type Handler = (body: Record<string, unknown>) => SimResponse;
 /** An OpenAI-compatible server whose deterministic answers are derived from the prompt's content. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const log = new RequestLog(options.requestLogFile);
+  const arrivals: { path: string; time: string }[] = [];
   const faults = new FaultInjector(options.faults ?? [], options.faultSeed);
   const jsonSchemaMode = options.jsonSchemaMode ?? 'honor';
   const modelRoutes: Record<string, Handler> = {
@@ -67,6 +71,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       record(404);
       return send(res, { status: 404, body: { error: { message: `no route ${route}`, type: 'invalid_request_error' } } });
     }
+    arrivals.push({ path, time: new Date(started).toISOString() });
     if (options.latencyMs) await sleep(options.latencyMs);
     const response = answerModelRequest(handler, text, faults.next());
     if (response === 'hang') return record(0, 'timeout');
@@ -83,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
     port,
     requests: () => log.list(),
+    arrivals: () => [...arrivals],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
@@ -11,8 +12,10 @@ export interface CreateWorkerOptions {
   maxCachedWorkflows?: number;
 }
 
-/** Resolves to workflows/index in source (tsx, vitest) and in dist alike. */
-export const WORKFLOWS_PATH = require.resolve(path.join(__dirname, '..', '..', 'workflows'));
+/** workflows/index.ts in source (tsx, vitest), workflows/index.js in dist. */
+export const WORKFLOWS_PATH = ['.ts', '.js']
+  .map((extension) => path.join(__dirname, '..', '..', 'workflows', `index${extension}`))
+  .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'index');
 
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: options.address });

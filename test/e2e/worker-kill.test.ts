@@ -31,8 +31,8 @@ describe('a worker killed in the middle of a claim', () => {
   let client: Client;
 
   function spawnWorker(): ChildProcess {
-    const tsx = path.join(projectRoot(), 'node_modules', '.bin', 'tsx');
-    const child = spawn(tsx, [path.join(projectRoot(), 'src', 'worker', 'main.ts')], {
+    // One process (no tsx wrapper), so that SIGKILL really kills the worker.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'src', 'worker', 'main.ts')], {
       env: {
         ...process.env,
         ES_INDEX_PREFIX: prefix,
@@ -69,7 +69,7 @@ describe('a worker killed in the middle of a claim', () => {
 
     const input = buildVerifyInput(config, { claim: 'Marie Curie won two Nobel Prizes.', method: 'rag' });
     const { handle } = await startVerification(client, prefix, input);
-    await waitFor('the LLM call to be in flight', () => simulator.requests().some((r) => r.path === CHAT_PATH));
+    await waitFor('the LLM call to be in flight', () => simulator.arrivals().some((r) => r.path === CHAT_PATH));
 
     const exited = new Promise((resolve) => first.once('exit', resolve));
     first.kill('SIGKILL');
@@ -95,7 +95,7 @@ describe('a worker killed in the middle of a claim', () => {
     const stored = await es.count({ index: indexName(prefix, 'verdicts'), query: { term: { workflowId: handle.workflowId } } });
     expect(stored.count).toBe(1);
 
-    // The call in flight at the kill is the only one paid twice.
-    expect(simulator.requests().filter((r) => r.path === CHAT_PATH)).toHaveLength(2);
+    // The call in flight at the kill is the only one made twice.
+    expect(simulator.arrivals().filter((r) => r.path === CHAT_PATH)).toHaveLength(2);
   });
 });
