@@ -3,6 +3,12 @@
 const path = require('node:path');
 const fs = require('node:fs');
 
+// `verity … | head` closes stdout early; that is not an error.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 const entry = path.join(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
 if (!fs.existsSync(entry)) {
   process.stderr.write('verity: the project is not built yet; run `npm run build` (npm ci does it for you).\n');

@@ -32,7 +32,8 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {
-      return err.exitCode;
+      // Help and version exit 0; every usage error (unknown command, bad option value) exits 2.
+      return err.exitCode === 0 ? 0 : 2;
     }
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`verity: ${message.split('\n')[0]}\n`);
