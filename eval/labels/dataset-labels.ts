@@ -53,6 +53,8 @@ export const DATASET_LABELS = {
   factcheck_bench: { scheme: 'binary', toInternal: { ...FIRE_BOOLEAN, not_enough_evidence: 'NEI' } },
   liar: { scheme: 'binary', toInternal: LIAR_BINARY },
   liar_3way: { scheme: 'three-way', toInternal: LIAR_THREE_WAY },
+  // verity's own demo claims (eval/demo), labelled with the internal labels.
+  demo: { scheme: 'three-way', toInternal: { SUPPORTED: 'SUPPORTED', REFUTED: 'REFUTED', NEI: 'NEI' } },
 } satisfies Record<string, DatasetLabelSpec>;
 
 export type KnownDataset = keyof typeof DATASET_LABELS;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { WorkflowFailedError } from '@temporalio/client';
-import { readClaimFile, type ClaimRecord } from '../../../eval/claim-file';
+import { loadDataset, type DatasetClaim } from '../../../eval/datasets';
 import { ensureInfra } from '../../../infra';
 import { buildVerifyInput, startVerification } from '../../client/start-verification';
 import { connectTemporal } from '../../client/temporal';
@@ -26,7 +26,7 @@ interface DemoOptions {
 }
 
 interface DemoRow {
-  claim: ClaimRecord;
+  claim: DatasetClaim;
   workflowId: string;
   verdict?: Verdict;
   error?: string;
@@ -60,13 +60,13 @@ async function runDemo(options: DemoOptions): Promise<void> {
   const index = indexName(config.elasticsearch.indexPrefix, 'wiki');
   await ingestDemoCorpus(config, path.join(demoDir, 'corpus.jsonl'), index, say);
 
-  const { claims } = await readClaimFile(path.join(demoDir, 'claims.jsonl'), { strict: true });
+  const { claims } = await loadDataset(path.join(demoDir, 'claims.jsonl'), { format: 'verity', strict: true });
   const client = await connectTemporal(config);
   const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   try {
     say(`verifying ${claims.length} demo claims with method rag${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
     const rows = await verifyAll(config, client, claims, index);
-    if (options.json) printJson(rows.map(({ claim, workflowId, verdict, error }) => ({ claimId: claim.id, gold: claim.label_norm, workflowId, verdict, error })));
+    if (options.json) printJson(rows.map(({ claim, workflowId, verdict, error }) => ({ claimId: claim.id, gold: claim.labelNorm, workflowId, verdict, error })));
     else process.stdout.write(formatTable(rows, config));
   } finally {
     await worker.stop();
@@ -84,7 +84,7 @@ async function ingestDemoCorpus(config: VerityConfig, file: string, index: strin
   }
 }
 
-async function verifyAll(config: VerityConfig, client: Awaited<ReturnType<typeof connectTemporal>>, claims: ClaimRecord[], index: string): Promise<DemoRow[]> {
+async function verifyAll(config: VerityConfig, client: Awaited<ReturnType<typeof connectTemporal>>, claims: DatasetClaim[], index: string): Promise<DemoRow[]> {
   const bar = new SingleBar({ format: '  {bar} {value}/{total} claims', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
   bar.start(claims.length, 0);
   try {
@@ -110,9 +110,9 @@ async function verifyAll(config: VerityConfig, client: Awaited<ReturnType<typeof
 function formatTable(rows: DemoRow[], config: VerityConfig): string {
   const lines = rows.map(({ claim, verdict, error }) => {
     const predicted = verdict?.label ?? 'FAILED';
-    return `${claim.id.padEnd(8)} gold ${String(claim.label_norm ?? '-').padEnd(9)} verity ${predicted.padEnd(9)} ${error ? `(${error}) ` : ''}${claim.claim}`;
+    return `${claim.id.padEnd(8)} gold ${String(claim.labelNorm ?? '-').padEnd(9)} verity ${predicted.padEnd(9)} ${error ? `(${error}) ` : ''}${claim.claim}`;
   });
-  const agreeing = rows.filter((row) => row.verdict && row.verdict.label === row.claim.label_norm).length;
+  const agreeing = rows.filter((row) => row.verdict && row.verdict.label === row.claim.labelNorm).length;
   const query = encodeURIComponent(`${SEARCH_ATTRIBUTES.run}="${DEMO_RUN}"`);
   const source = config.llm.provider === 'simulator' ? ' (simulator answers: not a measure of any method)' : '';
   return [
