@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * What a run is and how it was made: written when a sweep starts (and updated with its status),
+ * read by `verity report` and `verity diff`. Stored in `<prefix>-runs` with `_id` = runId.
+ */
+export const runDatasetSchema = z.object({
+  /** Dataset name as used for label mapping (fever, hover, factcheck_bench, …). */
+  name: z.string().min(1),
+  file: z.string().min(1),
+  format: z.string().default('auto'),
+  /** sha256 of the dataset file as read. */
+  sha256: z.string().optional(),
+  /** Claims sampled from the file (all when absent). */
+  sample: z.number().int().positive().optional(),
+  claimCount: z.number().int().nonnegative().optional(),
+});
+
+export const runConfigSchema = z.object({
+  run: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"'),
+  description: z.string().optional(),
+  datasets: z.array(runDatasetSchema).min(1),
+  methods: z.array(z.string().min(1)).min(1),
+  models: z.array(z.string().min(1)).min(1),
+  /** Method parameters (e.g. rag: { topK, index }), passed to every verification. */
+  parameters: z.record(z.string(), z.unknown()).default({}),
+  seed: z.number().int().default(7),
+  concurrency: z.number().int().positive().max(500).default(8),
+  /** Verify claims one after another, in dataset order (methods whose memory depends on order). */
+  ordered: z.boolean().default(false),
+  budget: z.object({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
+});
+
+export type RunConfig = z.infer<typeof runConfigSchema>;
+
+export const RUN_STATUSES = ['running', 'paused', 'budget-exhausted', 'completed', 'cancelled', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const runManifestSchema = z.object({
+  schemaVersion: z.literal(1),
+  runId: z.string(),
+  config: runConfigSchema,
+  status: z.enum(RUN_STATUSES),
+  /** git commit of the code that ran (`unknown` outside a checkout). */
+  gitCommit: z.string(),
+  datasetHashes: z.record(z.string(), z.string()),
+  /** Model ids per agent role as configured in the worker, plus the run's model list. */
+  modelIds: z.array(z.string()),
+  /** Prompt versions used (task id@version), filled in as verdicts arrive. */
+  promptVersions: z.array(z.string()).default([]),
+  llmProvider: z.enum(['openai-compatible', 'simulator']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type RunManifest = z.infer<typeof runManifestSchema>;
