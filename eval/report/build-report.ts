@@ -1,0 +1,32 @@
+import type { RunRecords } from '../../src/runs/run-records';
+import type { BootstrapOptions } from '../metrics';
+import { buildClaimRows } from './claim-rows';
+import type { GoldLabels } from './gold-labels';
+import { buildGroupReport } from './group-report';
+import { groupBy } from './group-key';
+import { SIMULATOR_BANNER, type RunReport } from './report-types';
+
+export interface BuildReportOptions {
+  generatedAt?: string;
+  bootstrap?: BootstrapOptions;
+}
+
+/** The whole report of a run, from its stored records and the gold labels of its claims. Pure. */
+export function buildReport(records: RunRecords, gold: GoldLabels, options: BuildReportOptions = {}): RunReport {
+  const claims = buildClaimRows(records, gold);
+  const simulator = records.manifest.llmProvider === 'simulator';
+  const missingGold = claims.filter((row) => row.goldRaw === null).length;
+  const warnings = [...records.warnings];
+  if (missingGold > 0) warnings.push(`${missingGold} verification(s) have no gold label and are not scored`);
+  return {
+    schemaVersion: 1,
+    runId: records.manifest.runId,
+    generatedAt: options.generatedAt ?? new Date().toISOString(),
+    simulator,
+    banner: simulator ? SIMULATOR_BANNER : null,
+    manifest: records.manifest,
+    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap)),
+    claims,
+    warnings,
+  };
+}

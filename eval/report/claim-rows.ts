@@ -1,0 +1,91 @@
+import type { RunFailure, RunRecords, RunVerdict } from '../../src/runs/run-records';
+import { datasetScheme, goldOnScheme } from './dataset-scheme';
+import { goldKey, type GoldLabels } from './gold-labels';
+import { claimKeyId } from './group-key';
+import type { ClaimRow } from './report-types';
+import { predictedSchemeLabel } from '../labels';
+
+const UNKNOWN_DATASET = 'unknown';
+
+/** The dataset of a verdict that does not name one: from the run's stored claims, or the run's only dataset. */
+function datasetResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (claimId: string, dataset?: string) => string {
+  const byClaim = new Map(records.claims.map((claim) => [claim.claimId, claim.dataset]));
+  const datasets = records.manifest.config.datasets;
+  const only = datasets.length === 1 ? datasets[0]?.name : undefined;
+  return (claimId, dataset) => dataset ?? byClaim.get(claimId) ?? only ?? UNKNOWN_DATASET;
+}
+
+function rawGold(gold: GoldLabels, dataset: string, claimId: string): string | null {
+  const raw = gold.get(goldKey(dataset, claimId));
+  return raw === undefined ? null : String(raw);
+}
+
+function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): ClaimRow {
+  const goldRaw = rawGold(gold, dataset, verdict.claimId);
+  const goldLabel = goldOnScheme(dataset, goldRaw);
+  const predicted = predictedSchemeLabel(verdict.label, datasetScheme(dataset));
+  return {
+    dataset,
+    method: verdict.method,
+    model: verdict.model,
+    claimId: verdict.claimId,
+    status: 'verdict',
+    goldRaw,
+    gold: goldLabel,
+    predictedRaw: verdict.label,
+    predicted,
+    correct: goldLabel === null ? null : predicted === goldLabel,
+    ...verdict.usage,
+    durationMs: verdict.durationMs,
+    promptVersion: verdict.promptVersion,
+    failureReason: null,
+  };
+}
+
+function failureRow(failure: RunFailure, key: { method: string; model: string }, gold: GoldLabels): ClaimRow {
+  const goldRaw = rawGold(gold, failure.dataset, failure.claimId);
+  return {
+    dataset: failure.dataset,
+    method: key.method,
+    model: key.model,
+    claimId: failure.claimId,
+    status: 'failed',
+    goldRaw,
+    gold: goldOnScheme(failure.dataset, goldRaw),
+    predictedRaw: null,
+    predicted: null,
+    correct: null,
+    llmCalls: 0,
+    cachedLlmCalls: 0,
+    toolCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    costUsd: 0,
+    durationMs: 0,
+    promptVersion: '',
+    failureReason: failure.reason,
+  };
+}
+
+/**
+ * A failure that does not name its method or model applies to every (method, model) of the run
+ * that has no verdict for the claim.
+ */
+function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<string>, gold: GoldLabels): ClaimRow[] {
+  const { methods, models } = records.manifest.config;
+  const keys = (failure.method ? [failure.method] : methods).flatMap((method) =>
+    (failure.model ? [failure.model] : models).map((model) => ({ method, model })),
+  );
+  return keys
+    .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId })))
+    .map((key) => failureRow(failure, key, gold));
+}
+
+/** One row per verification of the run: verdicts joined with gold labels, plus failed verifications. */
+export function buildClaimRows(records: RunRecords, gold: GoldLabels): ClaimRow[] {
+  const datasetOf = datasetResolver(records);
+  const rows = records.verdicts.map((verdict) => verdictRow(verdict, datasetOf(verdict.claimId, verdict.dataset), gold));
+  const verdictIds = new Set(rows.map(claimKeyId));
+  return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))];
+}

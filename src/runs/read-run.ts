@@ -1,0 +1,68 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { z } from 'zod';
+import { isIndexNotFound } from '../es/client';
+import { runManifestSchema, type RunManifest } from './run-manifest';
+import { failureOf, runClaimSchema, runVerdictSchema, type RunFailure, type RunRecords } from './run-records';
+import { runIndex } from './run-indices';
+import { searchAll } from './search-all';
+
+export class RunNotFoundError extends Error {
+  constructor(readonly runId: string, index: string) {
+    super(`unknown run "${runId}" (no manifest in ${index})`);
+  }
+}
+
+export class RunWithoutVerdictsError extends Error {
+  constructor(readonly runId: string) {
+    super(`run "${runId}" has no verdicts yet`);
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`).join('; ');
+}
+
+/** Validates stored documents, keeping the valid ones and describing the others. */
+function validateAll<T>(schema: z.ZodType<T>, documents: unknown[], what: string, warnings: string[]): T[] {
+  const valid: T[] = [];
+  documents.forEach((document, i) => {
+    const parsed = schema.safeParse(document);
+    if (parsed.success) valid.push(parsed.data);
+    else warnings.push(`${what} #${i + 1} left out: ${describeIssues(parsed.error)}`);
+  });
+  return valid;
+}
+
+export async function readManifest(client: Client, prefix: string, runId: string): Promise<RunManifest> {
+  const index = runIndex(prefix, 'runs');
+  try {
+    const response = await client.get({ index, id: runId }, { ignore: [404] });
+    if (!response.found) throw new RunNotFoundError(runId, index);
+    const parsed = runManifestSchema.safeParse(response._source);
+    if (!parsed.success) throw new Error(`the manifest of run "${runId}" is malformed: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+  } catch (err) {
+    if (isIndexNotFound(err)) throw new RunNotFoundError(runId, index);
+    throw err;
+  }
+}
+
+/** Matches runId whether the index maps it as keyword or (dynamically) as text with a keyword sub-field. */
+function byRunId(runId: string) {
+  return { bool: { should: [{ term: { runId } }, { term: { 'runId.keyword': runId } }], minimum_should_match: 1 } };
+}
+
+/** A run's manifest, every verdict, its stored claims and failures. Fails on an unknown run or one without verdicts. */
+export async function readRun(client: Client, prefix: string, runId: string): Promise<RunRecords> {
+  const manifest = await readManifest(client, prefix, runId);
+  const [verdictDocs, claimDocs] = await Promise.all([
+    searchAll(client, runIndex(prefix, 'verdicts'), byRunId(runId)),
+    searchAll(client, runIndex(prefix, 'runClaims'), byRunId(runId)),
+  ]);
+  const warnings: string[] = [];
+  const verdicts = validateAll(runVerdictSchema, verdictDocs, 'verdict', warnings).filter((v) => v.runId === runId);
+  if (verdicts.length === 0) throw new RunWithoutVerdictsError(runId);
+  const claims = validateAll(runClaimSchema, claimDocs, 'run claim', warnings).filter((c) => c.runId === runId);
+  const failures = claims.map(failureOf).filter((failure): failure is RunFailure => failure !== undefined);
+  return { manifest, verdicts, claims, failures, warnings };
+}
