@@ -6,6 +6,8 @@ export interface CorpusDocument {
   /** Sentences in source order, or null when the source gives one unsplit paragraph. */
   sentences: string[] | null;
   source: string;
+  /** Where the document was found (recorded web pages), when the source says. */
+  url?: string;
 }
 
 /** `verity`: the project's corpus files; `fever-wiki-pages`: FEVER's public wiki-pages dump. */

@@ -9,6 +9,7 @@ const verityRecordSchema = z.object({
   text: z.string(),
   sentences: z.array(z.string()).nullable(),
   source: z.string(),
+  url: z.string().optional(),
 });
 
 const feverWikiPageSchema = z.object({

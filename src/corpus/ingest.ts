@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Client } from '@elastic/elasticsearch';
-import type { CorpusFormat } from './document';
-import { DEFAULT_PASSAGE_CHARS, splitIntoPassages } from './passages';
+import type { CorpusDocument, CorpusFormat } from './document';
+import { type CorpusPassage, DEFAULT_PASSAGE_CHARS, splitIntoPassages } from './passages';
 import { emptyReadStats, readCorpus, type CorpusReadStats, type MalformedLine } from './reader';
 import { ensureWikiIndex, passageId, toWikiPassageDoc, type WikiPassageDoc } from './wiki-index';
 
@@ -10,7 +10,25 @@ export interface IngestProgress {
   totalBytes: number;
   documents: number;
   passages: number;
+  /** Passages embedded so far (0 without an embedder). */
+  embedded: number;
 }
+
+/** Where passages go: the index mapping and the stored document (the wiki index by default). */
+export interface PassageTarget {
+  ensureIndex(client: Client, index: string): Promise<void>;
+  toDoc(passage: CorpusPassage, document: CorpusDocument): WikiPassageDoc;
+}
+
+export const WIKI_TARGET: PassageTarget = {
+  ensureIndex: ensureWikiIndex,
+  toDoc: (passage, document) => toWikiPassageDoc(passage, document.source),
+};
+
+/** Embeds passage texts into the `embedding` field (e.g. the gateway's embed with the index's dims). */
+export type PassageEmbedder = (texts: readonly string[]) => Promise<number[][]>;
+
+export const DEFAULT_EMBED_BATCH = 256;
 
 export interface IngestOptions {
   client: Client;
@@ -20,6 +38,11 @@ export interface IngestOptions {
   strict?: boolean;
   passageChars?: number;
   onProgress?: (progress: IngestProgress) => void;
+  target?: PassageTarget;
+  /** When given, every passage's title-prefixed `content` is embedded at ingest. */
+  embed?: PassageEmbedder;
+  /** Passages per embed call (default DEFAULT_EMBED_BATCH). */
+  embedBatch?: number;
 }
 
 export interface BulkFailure {
@@ -33,6 +56,7 @@ export interface IngestResult {
   file: string;
   documents: number;
   passages: number;
+  embedded: number;
   skipped: number;
   malformedCount: number;
   /** The first malformed lines (see MAX_REPORTED_MALFORMED). */
@@ -57,30 +81,48 @@ async function* passagesOf(
   progress: IngestProgress,
   onReadError: (err: unknown) => void,
 ): AsyncGenerator<IndexedPassage> {
+  const target = options.target ?? WIKI_TARGET;
+  const batchSize = options.embed ? (options.embedBatch ?? DEFAULT_EMBED_BATCH) : 1;
+  let pending: IndexedPassage[] = [];
+  const flush = async (): Promise<IndexedPassage[]> => {
+    const batch = pending;
+    pending = [];
+    if (options.embed && batch.length > 0) await embedInto(batch, options.embed, progress);
+    return batch;
+  };
   try {
     for await (const document of readCorpus(options.file, options, stats)) {
       for (const passage of splitIntoPassages(document, options.passageChars ?? DEFAULT_PASSAGE_CHARS)) {
         progress.passages += 1;
-        yield { id: passageId(passage.docId, passage.passage), doc: toWikiPassageDoc(passage, document.source) };
+        pending.push({ id: passageId(passage.docId, passage.passage), doc: target.toDoc(passage, document) });
       }
+      if (pending.length >= batchSize) yield* await flush();
       progress.documents = stats.documents;
       progress.bytesRead = stats.bytesRead;
       options.onProgress?.({ ...progress });
     }
+    yield* await flush();
+    options.onProgress?.({ ...progress });
   } catch (err) {
     // Throwing inside the bulk helper's datasource would leave its flush timer running.
     onReadError(err);
   }
 }
 
+async function embedInto(batch: IndexedPassage[], embed: PassageEmbedder, progress: IngestProgress): Promise<void> {
+  const vectors = await embed(batch.map((passage) => passage.doc.content));
+  batch.forEach((passage, i) => (passage.doc.embedding = vectors[i]));
+  progress.embedded += batch.length;
+}
+
 /** Streams a JSONL corpus into the wiki index as passages (idempotent by passage id). */
 export async function ingestCorpus(options: IngestOptions): Promise<IngestResult> {
   const started = Date.now();
   const { size: totalBytes } = await fs.stat(options.file);
-  await ensureWikiIndex(options.client, options.index);
+  await (options.target ?? WIKI_TARGET).ensureIndex(options.client, options.index);
 
   const stats = emptyReadStats();
-  const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0 };
+  const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0, embedded: 0 };
   const failures: BulkFailure[] = [];
   let readError: unknown;
 
@@ -105,6 +147,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     file: options.file,
     documents: stats.documents,
     passages: progress.passages,
+    embedded: progress.embedded,
     skipped: stats.skipped,
     malformedCount: stats.malformedCount,
     malformed: stats.malformed,

@@ -27,5 +27,6 @@ export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps):
     prices: endpoint.simulated ? {} : loadPriceTable(llm.pricesFile),
     cache,
     logger,
+    embeddingModel: llm.embeddingModel,
   });
 }

@@ -1,10 +1,10 @@
 import OpenAI, { BadRequestError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import type { AgentRole } from '../config/config';
+import { type AgentRole, ConfigError } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
-import { LlmCacheMissError, LlmOutputInvalidError, redactSecrets } from './errors';
+import { LlmCacheMissError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
 import { costOf, type PriceTable } from './prices';
 import { renderJsonSchemaInstruction } from './prompt-conventions';
 import { jsonSchemaOf, parseStructuredOutput } from './structured-output';
@@ -24,7 +24,19 @@ export interface LlmGatewayOptions {
   prices: PriceTable;
   cache?: LlmCache;
   logger?: Logger;
+  /** Model of `embed` (VERITY_EMBEDDING_MODEL). */
+  embeddingModel?: string;
 }
+
+export interface EmbedOptions {
+  /** Vector length to request and check (the index's dense_vector dims). */
+  dimensions?: number;
+  signal?: AbortSignal;
+}
+
+/** Texts per embeddings request; OpenAI accepts up to 2,048 inputs, smaller batches keep requests light. */
+export const EMBED_BATCH_SIZE = 128;
+const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
 export interface CompletionRequest<T> {
   role: AgentRole;
@@ -44,6 +56,8 @@ export interface LlmGatewayCounters {
   cacheHits: number;
   invalidOutputs: number;
   jsonSchemaFallbacks: number;
+  embeddingRequests: number;
+  embeddingTokens: number;
 }
 
 interface RawAnswer {
@@ -59,7 +73,14 @@ interface RawAnswer {
  * Never retries; Temporal does (see errors.ts).
  */
 export class LlmGateway {
-  readonly counters: LlmGatewayCounters = { requests: 0, cacheHits: 0, invalidOutputs: 0, jsonSchemaFallbacks: 0 };
+  readonly counters: LlmGatewayCounters = {
+    requests: 0,
+    cacheHits: 0,
+    invalidOutputs: 0,
+    jsonSchemaFallbacks: 0,
+    embeddingRequests: 0,
+    embeddingTokens: 0,
+  };
   private readonly client: OpenAI;
   /** Models whose server rejected `response_format: json_schema`; they get the schema in the prompt. */
   private readonly withoutJsonSchema = new Set<string>();
@@ -125,6 +146,36 @@ export class LlmGateway {
       createdAt: new Date().toISOString(),
     });
     return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
+  }
+
+  /**
+   * Embeddings of `texts`, in order, batched by EMBED_BATCH_SIZE. Not cached (cheap and
+   * deterministic per model); tokens are counted in `counters.embeddingTokens`.
+   */
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<number[][]> {
+    if (texts.some((text) => text.trim() === '')) throw new LlmInvalidInputError('cannot embed an empty text');
+    const vectors: number[][] = [];
+    for (let start = 0; start < texts.length; start += EMBED_BATCH_SIZE) {
+      vectors.push(...(await this.embedBatch(texts.slice(start, start + EMBED_BATCH_SIZE), options)));
+    }
+    return vectors;
+  }
+
+  private async embedBatch(input: string[], { dimensions, signal }: EmbedOptions): Promise<number[][]> {
+    const model = this.options.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+    this.counters.embeddingRequests++;
+    try {
+      const response = await this.client.embeddings.create({ model, input, ...(dimensions ? { dimensions } : {}) }, { signal });
+      this.counters.embeddingTokens += response.usage?.total_tokens ?? 0;
+      const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      if (vectors.length !== input.length) throw new LlmOutputInvalidError(`embeddings endpoint returned ${vectors.length} vectors for ${input.length} texts`, model, '');
+      const wrong = dimensions === undefined ? undefined : vectors.find((vector) => vector.length !== dimensions);
+      if (wrong) throw new ConfigError(`embedding model ${model} returned ${wrong.length} dimensions, the index expects ${dimensions}`);
+      return vectors;
+    } catch (err) {
+      if (err instanceof Error) err.message = redactSecrets(err.message, this.options.endpoint.apiKey);
+      throw err;
+    }
   }
 
   private validated<T>(content: string | null, schema: z.ZodType<T>, model: string): T {

@@ -1,29 +1,9 @@
 import type { Client } from '@elastic/elasticsearch';
 import { isIndexNotFound } from '../es/client';
-import type { WikiPassageDoc } from '../corpus/wiki-index';
-import { IndexNotFoundError, InvalidQueryError } from './errors';
+import { IndexNotFoundError } from './errors';
+import { PASSAGE_SOURCE_FIELDS, toPassage, validateQuery, type Passage, type StoredPassage } from './passage';
 
-export const MAX_SEARCH_K = 1000;
-
-/** A passage found by a search, best first. */
-export interface Passage {
-  /** The passage's `_id`: `<docId>#<passage>`. */
-  id: string;
-  docId: string;
-  title: string;
-  passage: number;
-  text: string;
-  score: number;
-}
-
-type StoredPassage = Pick<WikiPassageDoc, 'doc_id' | 'title' | 'passage' | 'text'>;
-
-function validateQuery(query: string, k: number): void {
-  if (query.trim() === '') throw new InvalidQueryError('search query is empty');
-  if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
-    throw new InvalidQueryError(`k must be an integer between 1 and ${MAX_SEARCH_K}, got ${k}`);
-  }
-}
+export { MAX_SEARCH_K, type Passage } from './passage';
 
 /**
  * BM25 over the title-prefixed passage text plus a half-weight title match, so title words
@@ -37,16 +17,9 @@ export async function searchPassages(client: Client, index: string, query: strin
       index,
       size: k,
       query: { multi_match: { query, fields: ['content', 'title^0.5'], type: 'most_fields' } },
-      _source: ['doc_id', 'title', 'passage', 'text'],
+      _source: PASSAGE_SOURCE_FIELDS,
     });
-    return response.hits.hits.map((hit) => ({
-      id: hit._id ?? '',
-      docId: hit._source?.doc_id ?? '',
-      title: hit._source?.title ?? '',
-      passage: hit._source?.passage ?? 0,
-      text: hit._source?.text ?? '',
-      score: hit._score ?? 0,
-    }));
+    return response.hits.hits.map(toPassage);
   } catch (err) {
     if (isIndexNotFound(err)) throw new IndexNotFoundError(index);
     throw err;

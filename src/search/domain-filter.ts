@@ -72,6 +72,6 @@ function hostnameOf(url: string): string | undefined {
   }
 }
 
-function normaliseHost(host: string): string {
+export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '');
 }

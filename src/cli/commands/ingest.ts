@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { loadConfig } from '../../config/config';
+import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
-import { ingestCorpus, type IngestProgress, type IngestResult } from '../../corpus/ingest';
+import { ingestCorpus, type IngestProgress, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
 import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
 import { CorpusFormatError } from '../../corpus/reader';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
+import { indexName } from '../../es/indices';
+import { createLlmGateway } from '../../llm/create-gateway';
+import { resolveLlmEndpoint } from '../../llm/endpoint';
+import { passageEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../retrieval/embedder';
+import { WEB_TARGET, webIndexName } from '../../search/web-index';
 import { isEsUnreachable } from '../../retrieval/errors';
 import { CliError } from '../errors';
 import { notice, printJson } from '../output';
@@ -18,6 +23,13 @@ interface IngestWikiOptions {
   passageChars: number;
   format: CorpusFormat;
   json?: boolean;
+  embed?: boolean;
+}
+
+/** What differs between `ingest wiki`, `ingest scifact` and `ingest web`. */
+interface IngestPlan {
+  index: (prefix: string) => string;
+  target?: PassageTarget;
 }
 
 const MALFORMED_LINES_SHOWN = 5;
@@ -37,12 +49,12 @@ export function toCliError(err: unknown, esUrl: string): unknown {
 
 function createProgressBar(totalBytes: number): SingleBar {
   const bar = new SingleBar({
-    format: 'ingest |{bar}| {percentage}% | {mb} of {totalMb} MB | {documents} docs, {passages} passages | {rate} docs/s',
+    format: 'ingest |{bar}| {percentage}% | {mb} of {totalMb} MB | {documents} docs, {passages} passages, {embedded} embedded | {rate} docs/s',
     stream: process.stderr,
     hideCursor: true,
     clearOnComplete: true,
   });
-  bar.start(totalBytes, 0, { mb: '0.0', totalMb: (totalBytes / 1e6).toFixed(1), documents: 0, passages: 0, rate: 0 });
+  bar.start(totalBytes, 0, { mb: '0.0', totalMb: (totalBytes / 1e6).toFixed(1), documents: 0, passages: 0, embedded: 0, rate: 0 });
   return bar;
 }
 
@@ -51,6 +63,7 @@ function progressReporter(bar: SingleBar): (progress: IngestProgress) => void {
   return (progress) => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     bar.update(progress.bytesRead, {
+      embedded: progress.embedded,
       mb: (progress.bytesRead / 1e6).toFixed(1),
       documents: progress.documents,
       passages: progress.passages,
@@ -68,6 +81,7 @@ function summarize(result: IngestResult): string {
     const lines = result.malformed.slice(0, MALFORMED_LINES_SHOWN).map((entry) => entry.line);
     summary += ` (lines ${lines.join(', ')}${result.malformedCount > lines.length ? ', …' : ''})`;
   }
+  if (result.embedded > 0) summary += `; embedded ${result.embedded} passages`;
   if (result.failedCount > 0) summary += `; ${result.failedCount} passages rejected by Elasticsearch`;
   return summary;
 }
@@ -77,20 +91,30 @@ function reportProblems(result: IngestResult): void {
   for (const failure of result.failures.slice(0, MALFORMED_LINES_SHOWN)) notice(`rejected ${failure.id}: ${failure.reason}`);
 }
 
-async function ingestWiki(file: string, options: IngestWikiOptions): Promise<void> {
+/** The gateway's embed against the configured endpoint (or the simulator, said on stderr). */
+async function openEmbedder(config: VerityConfig): Promise<{ embed: PassageEmbedder; close: () => Promise<void> }> {
+  const endpoint = await resolveLlmEndpoint(config);
+  if (endpoint.simulated) notice(SIMULATED_EMBEDDINGS_NOTICE);
+  return { embed: passageEmbedder(createLlmGateway({ config, endpoint })), close: () => endpoint.close() };
+}
+
+async function ingestFile(file: string, options: IngestWikiOptions, plan: IngestPlan): Promise<void> {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`corpus file not found: ${file}`, 2);
   const config = loadConfig();
   const client = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 });
+  const embedder = options.embed ? await openEmbedder(config) : undefined;
   const bar = createProgressBar(fs.statSync(file).size);
   try {
     const result = await ingestCorpus({
       client,
-      index: wikiIndexName(config.elasticsearch.indexPrefix, options.index),
+      index: options.index ?? plan.index(config.elasticsearch.indexPrefix),
       file,
       format: options.format,
       strict: options.strict,
       passageChars: options.passageChars,
       onProgress: progressReporter(bar),
+      target: plan.target,
+      embed: embedder?.embed,
     });
     bar.stop();
     reportProblems(result);
@@ -102,24 +126,43 @@ async function ingestWiki(file: string, options: IngestWikiOptions): Promise<voi
     throw toCliError(err, config.elasticsearch.url);
   } finally {
     await client.close();
+    await embedder?.close();
   }
+}
+
+function addIngestOptions(command: Command, defaultIndex: string): Command {
+  return command
+    .argument('<file>', 'JSON Lines corpus file, one document per line')
+    .option('--index <name>', `index to write to (default: ${defaultIndex})`)
+    .option('--embed', 'also embed every passage (VERITY_EMBEDDING_MODEL at the LLM endpoint, or the simulator) for dense/hybrid retrieval')
+    .option('--strict', 'fail on the first malformed line instead of skipping it (exit code 2)')
+    .option('--passage-chars <n>', 'maximum characters per passage', parsePositiveInt, DEFAULT_PASSAGE_CHARS)
+    .addOption(new Option('--format <format>', 'input format; auto detects it per line').choices(CORPUS_FORMATS).default('auto'))
+    .option('--json', 'print the ingest summary as JSON on stdout');
 }
 
 export function registerIngestCommand(program: Command): void {
   const ingest = program.command('ingest').description('Load text collections into Elasticsearch for retrieval.');
-  ingest
-    .command('wiki')
-    .description(
-      'Split a JSONL corpus (verity corpus format or FEVER wiki-pages) into passages and index them for BM25 search. ' +
-        'Re-ingesting the same file overwrites instead of duplicating.',
-    )
-    .argument('<file>', 'JSON Lines corpus file, one document per line')
-    .option('--index <name>', 'index to write to (default: <ES_INDEX_PREFIX>-wiki)')
-    .option('--strict', 'fail on the first malformed line instead of skipping it (exit code 2)')
-    .option('--passage-chars <n>', 'maximum characters per passage', parsePositiveInt, DEFAULT_PASSAGE_CHARS)
-    .addOption(
-      new Option('--format <format>', 'input format; auto detects it per line').choices(CORPUS_FORMATS).default('auto'),
-    )
-    .option('--json', 'print the ingest summary as JSON on stdout')
-    .action((file: string, options: IngestWikiOptions) => ingestWiki(file, options));
+  addIngestOptions(
+    ingest
+      .command('wiki')
+      .description(
+        'Split a JSONL corpus (verity corpus format or FEVER wiki-pages) into passages and index them for BM25 ' +
+          '(and, with --embed, dense) search. Re-ingesting the same file overwrites instead of duplicating.',
+      ),
+    '<ES_INDEX_PREFIX>-wiki',
+  ).action((file: string, options: IngestWikiOptions) => ingestFile(file, options, { index: (prefix) => wikiIndexName(prefix) }));
+  addIngestOptions(
+    ingest.command('scifact').description('Index the SciFact abstracts (corpus/scifact.jsonl) as their own passage index.'),
+    '<ES_INDEX_PREFIX>-scifact',
+  ).action((file: string, options: IngestWikiOptions) => ingestFile(file, options, { index: (prefix) => indexName(prefix, 'scifact') }));
+  addIngestOptions(
+    ingest
+      .command('web')
+      .description(
+        'Index recorded web passages (e.g. corpus/web_factcheckbench.jsonl) for the offline `recorded` web search ' +
+          'provider and page reader; records without a url get a stand-in https://recorded.invalid/<id>.',
+      ),
+    '<ES_INDEX_PREFIX>-web',
+  ).action((file: string, options: IngestWikiOptions) => ingestFile(file, options, { index: (prefix) => webIndexName(prefix), target: WEB_TARGET }));
 }

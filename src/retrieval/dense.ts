@@ -1,0 +1,31 @@
+import type { Client } from '@elastic/elasticsearch';
+import { isIndexNotFound } from '../es/client';
+import { IndexNotFoundError } from './errors';
+import { PASSAGE_SOURCE_FIELDS, toPassage, validateQuery, type Passage, type StoredPassage } from './passage';
+
+/** Embeds texts exactly as the passages were embedded at ingest (e.g. `gateway.embed`). */
+export type EmbedTexts = (texts: readonly string[]) => Promise<number[][]>;
+
+/** HNSW candidates per shard: ten times k (at least 100) keeps approximate kNN close to exact. */
+export function numCandidates(k: number): number {
+  return Math.min(Math.max(10 * k, 100), 10_000);
+}
+
+/** kNN over the passages' `embedding` field (cosine); passages ingested without `--embed` are never found. */
+export async function densePassages(client: Client, index: string, query: string, k: number, embed: EmbedTexts): Promise<Passage[]> {
+  validateQuery(query, k);
+  const [vector] = await embed([query]);
+  if (!vector) throw new Error('the embedder returned no vector for the query');
+  try {
+    const response = await client.search<StoredPassage>({
+      index,
+      size: k,
+      knn: { field: 'embedding', query_vector: vector, k, num_candidates: numCandidates(k) },
+      _source: PASSAGE_SOURCE_FIELDS,
+    });
+    return response.hits.hits.map(toPassage);
+  } catch (err) {
+    if (isIndexNotFound(err)) throw new IndexNotFoundError(index);
+    throw err;
+  }
+}

@@ -1,0 +1,6 @@
+export { searchPassages } from './bm25';
+export { densePassages, numCandidates, type EmbedTexts } from './dense';
+export * from './errors';
+export { MAX_SEARCH_K, type Passage } from './passage';
+export * from './retrieve';
+export * from './rrf';
