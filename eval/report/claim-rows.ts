@@ -1,6 +1,6 @@
 import type { RunFailure, RunRecords, RunVerdict } from '../../src/runs/run-records';
 import { datasetScheme, goldOnScheme } from './dataset-scheme';
-import { goldKey, type GoldLabels } from './gold-labels';
+import type { GoldLabels } from './gold-labels';
 import { claimKeyId } from './group-key';
 import type { ClaimRow } from './report-types';
 import { predictedSchemeLabel } from '../labels';
@@ -15,13 +15,13 @@ function datasetResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (cla
   return (claimId, dataset) => dataset ?? byClaim.get(claimId) ?? only ?? UNKNOWN_DATASET;
 }
 
-function rawGold(gold: GoldLabels, dataset: string, claimId: string): string | null {
-  const raw = gold.get(goldKey(dataset, claimId));
+function rawGold(gold: GoldLabels, claimId: string): string | null {
+  const raw = gold.get(claimId);
   return raw === undefined ? null : String(raw);
 }
 
 function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): ClaimRow {
-  const goldRaw = rawGold(gold, dataset, verdict.claimId);
+  const goldRaw = rawGold(gold, verdict.claimId);
   const goldLabel = goldOnScheme(dataset, goldRaw);
   const predicted = predictedSchemeLabel(verdict.label, datasetScheme(dataset));
   return {
@@ -43,7 +43,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): Cla
 }
 
 function failureRow(failure: RunFailure, key: { method: string; model: string }, gold: GoldLabels): ClaimRow {
-  const goldRaw = rawGold(gold, failure.dataset, failure.claimId);
+  const goldRaw = rawGold(gold, failure.claimId);
   return {
     dataset: failure.dataset,
     method: key.method,

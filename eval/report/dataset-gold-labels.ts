@@ -3,7 +3,7 @@ import path from 'node:path';
 import { projectRoot } from '../../src/project-root';
 import type { RunManifest } from '../../src/runs/run-manifest';
 import { DATASET_FORMATS, loadDataset, type DatasetFormat } from '../datasets';
-import { goldKey, type GoldLabels } from './gold-labels';
+import type { GoldLabels } from './gold-labels';
 
 function resolveDatasetFile(file: string): string | undefined {
   const candidates = path.isAbsolute(file) ? [file] : [path.resolve(file), path.resolve(projectRoot(), file)];
@@ -23,8 +23,10 @@ export async function goldFromDatasetFiles(manifest: RunManifest, warnings: stri
       warnings.push(`dataset file ${dataset.file} (${dataset.name}) not found; its claims have no gold label`);
       continue;
     }
-    const { claims } = await loadDataset(file, { format: formatOption(dataset.format), dataset: dataset.name });
-    for (const claim of claims) gold.set(goldKey(dataset.name, claim.id), claim.label);
+    const format = formatOption(dataset.format);
+    // As the sweep loads them: verity-format files name their own dataset.
+    const { claims } = await loadDataset(file, format === 'verity' || format === 'auto' ? { format } : { format, dataset: dataset.name });
+    for (const claim of claims) gold.set(claim.id, claim.label);
   }
   return gold;
 }

@@ -1,9 +1,9 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { z } from 'zod';
 import { isIndexNotFound } from '../es/client';
+import { indexName } from '../es/indices';
 import { runManifestSchema, type RunManifest } from './run-manifest';
-import { failureOf, runClaimSchema, runVerdictSchema, type RunFailure, type RunRecords } from './run-records';
-import { runIndex } from './run-indices';
+import { runClaimSchema, runFailureSchema, runVerdictSchema, type RunRecords } from './run-records';
 import { searchAll } from './search-all';
 
 export class RunNotFoundError extends Error {
@@ -34,7 +34,7 @@ function validateAll<T>(schema: z.ZodType<T>, documents: unknown[], what: string
 }
 
 export async function readManifest(client: Client, prefix: string, runId: string): Promise<RunManifest> {
-  const index = runIndex(prefix, 'runs');
+  const index = indexName(prefix, 'runs');
   try {
     const response = await client.get({ index, id: runId }, { ignore: [404] });
     if (!response.found) throw new RunNotFoundError(runId, index);
@@ -47,22 +47,16 @@ export async function readManifest(client: Client, prefix: string, runId: string
   }
 }
 
-/** Matches runId whether the index maps it as keyword or (dynamically) as text with a keyword sub-field. */
-function byRunId(runId: string) {
-  return { bool: { should: [{ term: { runId } }, { term: { 'runId.keyword': runId } }], minimum_should_match: 1 } };
-}
-
 /** A run's manifest, every verdict, its stored claims and failures. Fails on an unknown run or one without verdicts. */
 export async function readRun(client: Client, prefix: string, runId: string): Promise<RunRecords> {
   const manifest = await readManifest(client, prefix, runId);
-  const [verdictDocs, claimDocs] = await Promise.all([
-    searchAll(client, runIndex(prefix, 'verdicts'), byRunId(runId)),
-    searchAll(client, runIndex(prefix, 'runClaims'), byRunId(runId)),
-  ]);
+  const [verdictDocs, claimDocs, failureDocs] = await Promise.all(
+    ['verdicts', 'run-claims', 'run-failures'].map((logical) => searchAll(client, indexName(prefix, logical), { term: { runId } })),
+  );
   const warnings: string[] = [];
-  const verdicts = validateAll(runVerdictSchema, verdictDocs, 'verdict', warnings).filter((v) => v.runId === runId);
+  const verdicts = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
   if (verdicts.length === 0) throw new RunWithoutVerdictsError(runId);
-  const claims = validateAll(runClaimSchema, claimDocs, 'run claim', warnings).filter((c) => c.runId === runId);
-  const failures = claims.map(failureOf).filter((failure): failure is RunFailure => failure !== undefined);
+  const claims = validateAll(runClaimSchema, claimDocs ?? [], 'run claim', warnings);
+  const failures = validateAll(runFailureSchema, failureDocs ?? [], 'run failure', warnings);
   return { manifest, verdicts, claims, failures, warnings };
 }

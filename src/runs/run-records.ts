@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runManifestSchema, type RunManifest } from './run-manifest';
+import type { RunManifest } from './run-manifest';
 
 const count = z.number().nonnegative().default(0);
 
@@ -29,29 +29,25 @@ export const runVerdictSchema = z.object({
 });
 export type RunVerdict = z.infer<typeof runVerdictSchema>;
 
-/**
- * A claim of a run as the sweep stores it: its gold label (as written in the dataset) and, when its
- * verification failed for good, the reason. method/model are present when the record is per verification.
- */
+/** A claim of a run as the sweep stores it in `<prefix>-run-claims`; a gold label only if the sweep records one. */
 export const runClaimSchema = z.object({
+  runId: z.string(),
+  claimId: z.string(),
+  dataset: z.string(),
+  label: z.union([z.string(), z.boolean()]).optional(),
+});
+export type RunClaim = z.infer<typeof runClaimSchema>;
+
+/** A verification that failed for good, from `<prefix>-run-failures`. */
+export const runFailureSchema = z.object({
   runId: z.string(),
   claimId: z.string(),
   dataset: z.string(),
   method: z.string().optional(),
   model: z.string().optional(),
-  label: z.union([z.string(), z.boolean()]).optional(),
-  status: z.string().optional(),
-  error: z.union([z.string(), z.object({ message: z.string() }).passthrough()]).optional(),
+  reason: z.string(),
 });
-export type RunClaim = z.infer<typeof runClaimSchema>;
-
-export interface RunFailure {
-  claimId: string;
-  dataset: string;
-  method?: string;
-  model?: string;
-  reason: string;
-}
+export type RunFailure = z.infer<typeof runFailureSchema>;
 
 /** Everything stored about one run. */
 export interface RunRecords {
@@ -61,12 +57,4 @@ export interface RunRecords {
   failures: RunFailure[];
   /** Stored documents that did not validate and were left out. */
   warnings: string[];
-}
-
-export { runManifestSchema };
-
-export function failureOf(claim: RunClaim): RunFailure | undefined {
-  if (claim.status !== 'failed' && claim.error === undefined) return undefined;
-  const reason = typeof claim.error === 'string' ? claim.error : (claim.error?.message ?? 'failed (no reason recorded)');
-  return { claimId: claim.claimId, dataset: claim.dataset, method: claim.method, model: claim.model, reason };
 }

@@ -1,6 +1,6 @@
 import type { RunManifest } from '../../src/runs/run-manifest';
 import type { RunFailure, RunRecords, RunVerdict } from '../../src/runs/run-records';
-import { goldKey, type GoldLabels } from '../../eval/report';
+import type { GoldLabels } from '../../eval/report';
 
 /** Hand-made runs for report and diff tests. */
 export function manifest(runId: string, overrides: Partial<RunManifest> = {}): RunManifest {
@@ -52,7 +52,7 @@ export function verdict(claimId: string, label: string, overrides: Partial<RunVe
 
 /** hover (binary): c1 ✓, c2 ✗, c3 ✓, c4 NEI→REFUTED ✓, c5 unparseable; c6 failed. factcheck_bench: f1 gold NEI (unscored). */
 export function runA(): RunRecords {
-  const failures: RunFailure[] = [{ claimId: 'c6', dataset: 'hover', reason: 'LLM output invalid after 3 attempts' }];
+  const failures: RunFailure[] = [{ runId: 'run-a', claimId: 'c6', dataset: 'hover', reason: 'LLM output invalid after 3 attempts' }];
   return {
     manifest: manifest('run-a'),
     verdicts: [
@@ -71,14 +71,14 @@ export function runA(): RunRecords {
 
 export function goldLabels(): GoldLabels {
   return new Map<string, string | boolean>([
-    [goldKey('hover', 'c1'), 'SUPPORTED'],
-    [goldKey('hover', 'c2'), 'SUPPORTED'],
-    [goldKey('hover', 'c3'), 'NOT_SUPPORTED'],
-    [goldKey('hover', 'c4'), 'NOT_SUPPORTED'],
-    [goldKey('hover', 'c5'), 'NOT_SUPPORTED'],
-    [goldKey('hover', 'c6'), 'SUPPORTED'],
-    [goldKey('hover', 'c7'), 'SUPPORTED'],
-    [goldKey('factcheck_bench', 'f1'), 'not_enough_evidence'],
+    ['c1', 'SUPPORTED'],
+    ['c2', 'SUPPORTED'],
+    ['c3', 'NOT_SUPPORTED'],
+    ['c4', 'NOT_SUPPORTED'],
+    ['c5', 'NOT_SUPPORTED'],
+    ['c6', 'SUPPORTED'],
+    ['c7', 'SUPPORTED'],
+    ['f1', 'not_enough_evidence'],
   ]);
 }
 
