@@ -2,10 +2,11 @@ import type { Client } from '@elastic/elasticsearch';
 import type { LlmGateway } from '../src/llm/gateway';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import { createLlmActivities } from './llm.activities';
+import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createVerdictActivities } from './verdict.activities';
 
-export interface ActivityDependencies {
+export interface ActivityDependencies extends MemoryActivityDependencies {
   es: Client;
   gateway: LlmGateway;
   verdicts: VerdictStore;
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createLlmActivities({ gateway: deps.gateway }),
     ...createRetrievalActivities({ es: deps.es }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
+    ...createMemoryActivities(deps),
   };
 }
 

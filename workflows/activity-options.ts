@@ -41,3 +41,9 @@ export const WRITE: ActivityOptions = {
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
+
+/** Evidence-memory recall: an Elasticsearch read (plus one embeddings call in semantic mode). */
+export const MEMORY_RECALL: ActivityOptions = RETRIEVAL;
+
+/** Evidence-memory update: deterministic ids make a retried write a no-op. */
+export const MEMORY_UPDATE: ActivityOptions = WRITE;

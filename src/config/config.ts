@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import {
+  MEMORY_DEDUP_KEYS,
+  MEMORY_RECALL_MODES,
+  MEMORY_RECALL_TOP_K,
+  MEMORY_UPDATE_MODES,
+  type MemoryRecallOptions,
+  type MemoryUpdateOptions,
+} from '../shared/memory';
 
 /**
  * The one configuration of verity: environment variables, optionally layered over a
@@ -14,6 +22,10 @@ const emptyToUndefined = (value: unknown) =>
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const booleanFlag = z.preprocess(
+  (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+  z.enum(['true', 'false', '1', '0', 'yes', 'no']).default('false').transform((flag) => ['true', '1', 'yes'].includes(flag)),
+);
 
 export const AGENT_ROLES = ['default', 'judge', 'decomposer', 'executor', 'debater', 'evaluator'] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
@@ -53,6 +65,16 @@ export const envSchema = z.object({
   VERITY_LLM_TIMEOUT_MS: positiveInt(120_000),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
+  VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
+  VERITY_LLM_CONCURRENCY: positiveInt(16),
+
+  VERITY_MEMORY_RECALL_MODE: z.preprocess(emptyToUndefined, z.enum(MEMORY_RECALL_MODES).default('substring')),
+  VERITY_MEMORY_TOP_K: positiveInt(MEMORY_RECALL_TOP_K),
+  VERITY_MEMORY_SIMILARITY_THRESHOLD: z.preprocess(emptyToUndefined, z.coerce.number().min(-1).max(1).default(0.5)),
+  VERITY_MEMORY_UPDATE_MODE: z.preprocess(emptyToUndefined, z.enum(MEMORY_UPDATE_MODES).default('endOfClaim')),
+  VERITY_MEMORY_DEDUP: z.preprocess(emptyToUndefined, z.enum(MEMORY_DEDUP_KEYS).default('toolArgs')),
+  VERITY_MEMORY_STORE_INVALID: booleanFlag,
+  VERITY_MEMORY_FROZEN: booleanFlag,
 
   VERITY_SIM_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   VERITY_SIM_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
@@ -88,7 +110,13 @@ export interface VerityConfig {
     timeoutMs: number;
     cacheMode: LlmCacheMode;
     pricesFile?: string;
+    /** LLM activities dispatched per second on `<taskQueue>-llm`, across all workers (server-side). */
+    requestsPerSecond: number;
+    /** LLM activities running at once in one worker. */
+    concurrency: number;
   };
+  /** Defaults of the evidence memory (MERMAID §3); workflow inputs may override them per run. */
+  memory: { recall: MemoryRecallOptions; update: MemoryUpdateOptions };
   simulator: { port: number; latencyMs: number };
 }
 
@@ -156,6 +184,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       timeoutMs: e.VERITY_LLM_TIMEOUT_MS,
       cacheMode: e.VERITY_LLM_CACHE,
       pricesFile: e.VERITY_PRICES_FILE,
+      requestsPerSecond: e.VERITY_LLM_RPS,
+      concurrency: e.VERITY_LLM_CONCURRENCY,
+    },
+    memory: {
+      recall: { mode: e.VERITY_MEMORY_RECALL_MODE, topK: e.VERITY_MEMORY_TOP_K, similarityThreshold: e.VERITY_MEMORY_SIMILARITY_THRESHOLD },
+      update: {
+        mode: e.VERITY_MEMORY_UPDATE_MODE,
+        dedup: e.VERITY_MEMORY_DEDUP,
+        storeInvalid: e.VERITY_MEMORY_STORE_INVALID,
+        frozen: e.VERITY_MEMORY_FROZEN,
+      },
     },
     simulator: { port: e.VERITY_SIM_PORT, latencyMs: e.VERITY_SIM_LATENCY_MS },
   };

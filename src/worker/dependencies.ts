@@ -6,6 +6,8 @@ import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
 import type { LlmGateway } from '../llm/gateway';
 import type { Logger } from '../logging/logger';
+import { EvidenceMemory } from '../memory/evidence-memory';
+import { EvidenceMemoryStore } from '../memory/memory-store';
 import '../methods/tasks';
 import { VerdictStore } from '../verdicts/verdict-store';
 
@@ -27,6 +29,12 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     es,
     gateway,
     verdicts,
+    memory: new EvidenceMemory({
+      store: new EvidenceMemoryStore(es, indexName(config.elasticsearch.indexPrefix, 'evidence-memory')),
+      embedder: gateway,
+      embeddingModel: config.llm.embeddingModel,
+    }),
+    memoryDefaults: config.memory,
     async close() {
       await endpoint.close();
       await es.close();
