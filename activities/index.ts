@@ -4,9 +4,10 @@ import type { VerdictStore } from '../src/verdicts/verdict-store';
 import { createLlmActivities } from './llm.activities';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createRetrievalActivities } from './retrieval.activities';
+import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
 import { createVerdictActivities } from './verdict.activities';
 
-export interface ActivityDependencies extends MemoryActivityDependencies {
+export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'>, MemoryActivityDependencies {
   es: Client;
   gateway: LlmGateway;
   verdicts: VerdictStore;
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createRetrievalActivities({ es: deps.es }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),
+    ...createSweepActivities(deps),
   };
 }
 

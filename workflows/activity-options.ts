@@ -42,6 +42,22 @@ export const WRITE: ActivityOptions = {
   },
 };
 
+/**
+ * Waiting for a verification started by an earlier run of a sweep (continue-as-new): long, and
+ * heartbeating, so a killed worker's wait is picked up again within a minute.
+ */
+export const AWAIT_CHILD: ActivityOptions = {
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '30 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 20,
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+};
+
 /** Evidence-memory recall: an Elasticsearch read (plus one embeddings call in semantic mode). */
 export const MEMORY_RECALL: ActivityOptions = RETRIEVAL;
 

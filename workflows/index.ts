@@ -1,1 +1,2 @@
+export { sweepWorkflow } from './sweep.workflow';
 export { verifyClaimWorkflow } from './verify-claim.workflow';

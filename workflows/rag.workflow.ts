@@ -1,13 +1,13 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { LlmTaskResult } from '../src/llm/types';
 import type { RagVerdictOutput } from '../src/methods/rag/verdict-task';
+import { llmTaskQueue } from '../src/shared/task-queues';
 import type { EvidencePassage, VerifyClaimInput } from '../src/shared/verify';
 import { LLM_CALL, RETRIEVAL } from './activity-options';
 import type { VerifyProgress } from './definitions';
 
 const { retrievePassages } = proxyActivities<Activities>(RETRIEVAL);
-const { llmTask } = proxyActivities<Activities>(LLM_CALL);
 
 export interface RagOutcome {
   evidence: EvidencePassage[];
@@ -24,6 +24,8 @@ export async function runRag(input: VerifyClaimInput, progress: VerifyProgress):
   progress.toolCalls += 1;
 
   progress.stage = 'judging';
+  // LLM calls go to the rate-limited queue next to this workflow's own.
+  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   const judgement = (await llmTask({
     task: 'rag.verdict',
     model: input.model,

@@ -6,7 +6,7 @@ import { indexName } from '../es/indices';
 import type { MethodName } from '../shared/constants';
 import { type VerifyClaimInput, findVerifyInputProblem, verifyWorkflowId } from '../shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
+import { verifySearchAttributes } from '../../workflows/search-attributes';
 
 export class InvalidClaimError extends Error {
   override name = 'InvalidClaimError';
@@ -56,14 +56,16 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
 
 /**
  * Starts the verification, or attaches to the execution that already has this business key
- * (running or completed); only a failed earlier attempt is started afresh.
+ * (running or completed); only a failed earlier attempt is started afresh. `modelInId` addresses
+ * the per-model ids sweeps use (`verify/<run>/<claim>/<method>/<model>`).
  */
 export async function startVerification(
   client: Client,
   taskQueue: string,
   input: VerifyClaimInput,
+  options: { modelInId?: boolean } = {},
 ): Promise<{ handle: WorkflowHandle<typeof verifyClaimWorkflow>; attached: boolean }> {
-  const workflowId = verifyWorkflowId(input.runId, input.claimId, input.method);
+  const workflowId = verifyWorkflowId(input.runId, input.claimId, input.method, options.modelInId ? input.model : undefined);
   try {
     const handle = await client.workflow.start(verifyClaimWorkflow, {
       workflowId,
@@ -71,12 +73,7 @@ export async function startVerification(
       args: [input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
-      typedSearchAttributes: [
-        { key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId },
-        { key: SEARCH_ATTRIBUTE_KEYS.method, value: input.method },
-        { key: SEARCH_ATTRIBUTE_KEYS.model, value: input.model },
-        ...(input.dataset ? [{ key: SEARCH_ATTRIBUTE_KEYS.dataset, value: input.dataset }] : []),
-      ],
+      typedSearchAttributes: verifySearchAttributes(input),
     });
     return { handle, attached: false };
   } catch (err) {

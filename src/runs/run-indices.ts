@@ -1,3 +1,4 @@
+import type { IndexDefinition } from '../es/ensure-index';
 import { indexName } from '../es/indices';
 
 /** Where a sweep keeps its records (contract with the sweep workflow). */
@@ -6,9 +7,61 @@ export const RUN_INDICES = {
   runs: 'runs',
   /** One document per (run, claim[, method, model]): the claim's gold label and, for failed verifications, why. */
   runClaims: 'run-claims',
+  /** One document per failed verification of a run, `_id` = its workflow id. */
+  runFailures: 'run-failures',
   verdicts: 'verdicts',
 } as const;
 
 export function runIndex(prefix: string, logical: keyof typeof RUN_INDICES): string {
   return indexName(prefix, RUN_INDICES[logical]);
 }
+
+/** Mappings of `<prefix>-runs` (manifests are stored whole; these fields are searchable). */
+export const RUNS_INDEX: IndexDefinition = {
+  mappings: {
+    dynamic: false,
+    properties: {
+      runId: { type: 'keyword' },
+      status: { type: 'keyword' },
+      gitCommit: { type: 'keyword' },
+      llmProvider: { type: 'keyword' },
+      createdAt: { type: 'date' },
+      updatedAt: { type: 'date' },
+    },
+  },
+};
+
+/** Mappings of `<prefix>-run-claims`: `_id` = `<run>/<ordinal>`, paged in ordinal order by the sweep. */
+export const RUN_CLAIMS_INDEX: IndexDefinition = {
+  mappings: {
+    dynamic: false,
+    properties: {
+      runId: { type: 'keyword' },
+      ordinal: { type: 'integer' },
+      claimId: { type: 'keyword' },
+      dataset: { type: 'keyword' },
+      datasetPosition: { type: 'integer' },
+      labelNorm: { type: 'keyword' },
+      claim: { type: 'text', index: false },
+    },
+  },
+};
+
+/** Mappings of `<prefix>-run-failures`: `_id` = the failed verification's workflow id. */
+export const RUN_FAILURES_INDEX: IndexDefinition = {
+  mappings: {
+    dynamic: false,
+    properties: {
+      runId: { type: 'keyword' },
+      workflowId: { type: 'keyword' },
+      ordinal: { type: 'integer' },
+      claimId: { type: 'keyword' },
+      dataset: { type: 'keyword' },
+      method: { type: 'keyword' },
+      model: { type: 'keyword' },
+      reason: { type: 'text' },
+      type: { type: 'keyword' },
+      failedAt: { type: 'date' },
+    },
+  },
+};

@@ -88,7 +88,12 @@ export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | '
   return null;
 }
 
-/** Business-key workflow id: the same claim, run and method always map to the same execution. */
-export function verifyWorkflowId(runId: string, claimId: string, method: MethodName): string {
-  return `verify/${runId}/${claimId}/${method}`;
+/**
+ * Business-key workflow id: the same claim, run and method always map to the same execution.
+ * Sweeps verify each claim with several models, so their ids also name the model
+ * (`verify/<run>/<claim>/<method>/<model>`, the model URI-encoded); ad-hoc ids keep the short form.
+ */
+export function verifyWorkflowId(runId: string, claimId: string, method: MethodName, model?: string): string {
+  const base = `verify/${runId}/${claimId}/${method}`;
+  return model === undefined ? base : `${base}/${encodeURIComponent(model)}`;
 }

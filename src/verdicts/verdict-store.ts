@@ -46,6 +46,22 @@ export class VerdictStore {
     return storedVerdictSchema.parse(response._source) as unknown as Verdict;
   }
 
+  /** Token and cost usage of the verdicts that exist among `workflowIds` (one request). */
+  async findUsage(workflowIds: string[]): Promise<Record<string, { tokens: number; costUsd: number }>> {
+    if (workflowIds.length === 0) return {};
+    await this.ensureIndex();
+    const response = await this.client.mget<{ usage?: { totalTokens?: number; costUsd?: number } }>({
+      index: this.index,
+      ids: workflowIds,
+      _source_includes: ['usage.totalTokens', 'usage.costUsd'],
+    });
+    const found: Record<string, { tokens: number; costUsd: number }> = {};
+    for (const doc of response.docs) {
+      if ('found' in doc && doc.found) found[doc._id] = { tokens: doc._source?.usage?.totalTokens ?? 0, costUsd: doc._source?.usage?.costUsd ?? 0 };
+    }
+    return found;
+  }
+
   async countForRun(runId: string): Promise<number> {
     await this.ensureIndex();
     await this.client.indices.refresh({ index: this.index });

@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
+import { llmTaskQueue } from '../shared/task-queues';
+
+export interface LlmQueueLimits {
+  /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
+  requestsPerSecond?: number;
+  /** Activities running at once in this worker. */
+  concurrency?: number;
+}
 
 export interface CreateWorkerOptions {
   address: string;
@@ -10,6 +18,8 @@ export interface CreateWorkerOptions {
   activities: Activities;
   /** 0 forces a replay on every workflow task (used by tests to prove determinism). */
   maxCachedWorkflows?: number;
+  /** Limits of the worker serving `<taskQueue>-llm` (default: no limits). */
+  llm?: LlmQueueLimits;
 }
 
 /** workflows/index.ts in source (tsx, vitest), workflows/index.js in dist. */
@@ -17,10 +27,37 @@ export const WORKFLOWS_PATH = ['.ts', '.js']
   .map((extension) => path.join(__dirname, '..', '..', 'workflows', `index${extension}`))
   .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'index');
 
-export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+/**
+ * The workers of one verity process: workflows and tool activities on the task queue, LLM calls on
+ * `<taskQueue>-llm` with the provider's rate limits. They run and stop together.
+ */
+export class VerityWorker {
+  constructor(
+    readonly main: Worker,
+    readonly llm: Worker,
+  ) {}
+
+  /** Runs both until shutdown; if either stops, the other is shut down too. */
+  async run(): Promise<void> {
+    const runs = [this.main, this.llm].map((worker) => worker.run().finally(() => this.shutdown()));
+    const results = await Promise.allSettled(runs);
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  shutdown(): void {
+    for (const worker of [this.main, this.llm]) if (worker.getState() === 'RUNNING') worker.shutdown();
+  }
+
+  getState(): ReturnType<Worker['getState']> {
+    return this.main.getState();
+  }
+}
+
+export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: options.address });
   try {
-    const worker = await Worker.create({
+    const main = await Worker.create({
       connection,
       namespace: options.namespace,
       taskQueue: options.taskQueue,
@@ -29,7 +66,16 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       shutdownGraceTime: '10 seconds',
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
     });
-    return { worker, connection };
+    const llm = await Worker.create({
+      connection,
+      namespace: options.namespace,
+      taskQueue: llmTaskQueue(options.taskQueue),
+      activities: { llmTask: options.activities.llmTask },
+      shutdownGraceTime: '10 seconds',
+      ...(options.llm?.requestsPerSecond !== undefined ? { maxTaskQueueActivitiesPerSecond: options.llm.requestsPerSecond } : {}),
+      ...(options.llm?.concurrency !== undefined ? { maxConcurrentActivityTaskExecutions: options.llm.concurrency } : {}),
+    });
+    return { worker: new VerityWorker(main, llm), connection };
   } catch (err) {
     await connection.close();
     throw err;

@@ -1,3 +1,4 @@
+import { Client as TemporalClient, Connection } from '@temporalio/client';
 import type { ActivityDependencies } from '../../activities';
 import type { VerityConfig } from '../config/config';
 import { createEsClient } from '../es/client';
@@ -9,6 +10,9 @@ import type { Logger } from '../logging/logger';
 import { EvidenceMemory } from '../memory/evidence-memory';
 import { EvidenceMemoryStore } from '../memory/memory-store';
 import '../methods/tasks';
+import { RunClaimStore } from '../runs/run-claim-store';
+import { RunFailureStore } from '../runs/run-failure-store';
+import { RunStore } from '../runs/run-store';
 import { VerdictStore } from '../verdicts/verdict-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
@@ -23,21 +27,37 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   const es = createEsClient({ url: config.elasticsearch.url });
   const endpoint = await resolveLlmEndpoint(config, logger);
   const gateway = createLlmGateway({ config, endpoint, es, logger });
-  const verdicts = new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'));
+  const prefix = config.elasticsearch.indexPrefix;
+  const verdicts = new VerdictStore(es, indexName(prefix, 'verdicts'));
   await prepareIndices(gateway, verdicts, logger);
+  let temporal: Promise<TemporalClient> | undefined;
   return {
     es,
     gateway,
     verdicts,
     memory: new EvidenceMemory({
-      store: new EvidenceMemoryStore(es, indexName(config.elasticsearch.indexPrefix, 'evidence-memory')),
+      store: new EvidenceMemoryStore(es, indexName(prefix, 'evidence-memory')),
       embedder: gateway,
       embeddingModel: config.llm.embeddingModel,
     }),
     memoryDefaults: config.memory,
+    runs: new RunStore(es, indexName(prefix, 'runs')),
+    runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),
+    runFailures: new RunFailureStore(es, indexName(prefix, 'run-failures')),
+    temporal() {
+      temporal ??= Connection.connect({ address: config.temporal.address }).then(
+        (connection) => new TemporalClient({ connection, namespace: config.temporal.namespace }),
+      );
+      // A failed connect is not cached: the activity's retry connects again.
+      temporal.catch(() => {
+        temporal = undefined;
+      });
+      return temporal;
+    },
     async close() {
       await endpoint.close();
       await es.close();
+      if (temporal) await temporal.then((client) => client.connection.close()).catch(() => undefined);
     },
   };
 }

@@ -21,7 +21,7 @@ export interface RunningWorker {
   shutdown(): Promise<void>;
 }
 
-/** Starts a worker on the configured task queue; `shutdown()` drains it and releases everything. */
+/** Starts the workers of the configured task queue and its LLM queue; `shutdown()` drains it and releases everything. */
 export async function startWorker(config: VerityConfig, logger: Logger): Promise<RunningWorker> {
   installTemporalRuntime(logger);
   const deps = await createWorkerDependencies(config, logger);
@@ -32,6 +32,7 @@ export async function startWorker(config: VerityConfig, logger: Logger): Promise
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(deps),
+      llm: { requestsPerSecond: config.llm.requestsPerSecond, concurrency: config.llm.concurrency },
     });
   } catch (err) {
     await deps.close();
@@ -46,7 +47,7 @@ export async function startWorker(config: VerityConfig, logger: Logger): Promise
   return {
     done,
     async shutdown() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      worker.shutdown();
       await done;
     },
   };

@@ -1,5 +1,4 @@
 import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
@@ -11,7 +10,7 @@ import { createLogger } from '../../src/logging/logger';
 import { SEARCH_ATTRIBUTES, VERDICT_LABELS } from '../../src/shared/constants';
 import type { VerifyClaimInput } from '../../src/shared/verify';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { createVerityWorker } from '../../src/worker/create-worker';
+import { createVerityWorker, type VerityWorker } from '../../src/worker/create-worker';
 import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
 import { verifyClaimWorkflow } from '../../workflows';
 import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
@@ -23,7 +22,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
   let simulator: RunningSimulator;
   let deps: WorkerDependencies;
   let client: Client;
-  let worker: Worker;
+  let worker: VerityWorker;
   let workerClosed: Promise<void>;
   const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
   const prefix = uniqueName('verify');

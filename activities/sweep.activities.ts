@@ -1,0 +1,87 @@
+import { Context } from '@temporalio/activity';
+import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { RunClaimStore } from '../src/runs/run-claim-store';
+import { RunInputError, sampleRunClaims } from '../src/runs/run-claims';
+import type { RunFailure, RunFailureStore } from '../src/runs/run-failure-store';
+import type { RunStatus } from '../src/runs/run-manifest';
+import type { RunStore } from '../src/runs/run-store';
+import { FAILURE_TYPES } from '../src/shared/constants';
+import { describeFailure, failureType } from '../src/shared/failure';
+import type { RunClaim, SweepChildOutcome, SweepDatasetRef } from '../src/shared/sweep';
+import type { VerdictStore } from '../src/verdicts/verdict-store';
+import type { verifyClaimWorkflow } from '../workflows/verify-claim.workflow';
+import { toEsFailure } from './support/es-failure';
+
+export const AWAIT_HEARTBEAT_INTERVAL_MS = 10_000;
+
+export interface SweepActivityDeps {
+  runs: RunStore;
+  runClaims: RunClaimStore;
+  runFailures: RunFailureStore;
+  verdicts: VerdictStore;
+  /** A Temporal client, connected on first use (only awaitVerification needs one). */
+  temporal(): Promise<Client>;
+}
+
+export function createSweepActivities(deps: SweepActivityDeps) {
+  return {
+    /** Loads and samples the run's datasets once and stores the claims under `<run>/<ordinal>`. */
+    async prepareRunClaims(input: { runId: string; datasets: SweepDatasetRef[]; seed: number }): Promise<{ claimCount: number }> {
+      let claims: RunClaim[];
+      try {
+        claims = await sampleRunClaims(input.runId, input.datasets, input.seed);
+      } catch (err) {
+        if (err instanceof RunInputError) throw ApplicationFailure.nonRetryable(err.message, FAILURE_TYPES.invalidInput);
+        throw err;
+      }
+      await esCall(() => deps.runClaims.storeAll(claims));
+      return { claimCount: claims.length };
+    },
+
+    async loadRunClaims(input: { runId: string; fromOrdinal: number; size: number }): Promise<RunClaim[]> {
+      return esCall(() => deps.runClaims.page(input.runId, input.fromOrdinal, input.size));
+    },
+
+    /** Which of these verifications already have a stored verdict, with their usage. */
+    async findVerdicts(input: { workflowIds: string[] }): Promise<Record<string, { tokens: number; costUsd: number }>> {
+      return esCall(() => deps.verdicts.findUsage(input.workflowIds));
+    },
+
+    async recordRunFailure(failure: RunFailure): Promise<void> {
+      await esCall(() => deps.runFailures.record(failure));
+    },
+
+    /** Updates the run manifest's status; runs started without a manifest (tests) have none to update. */
+    async setRunStatus(input: { runId: string; status: RunStatus }): Promise<void> {
+      await esCall(() => deps.runs.setStatus(input.runId, input.status));
+    },
+
+    /** Waits for a verification started by an earlier run of the sweep and reports its outcome. */
+    async awaitVerification(input: { workflowId: string }): Promise<SweepChildOutcome> {
+      const context = Context.current();
+      const client = await deps.temporal();
+      context.heartbeat();
+      const timer = setInterval(() => context.heartbeat(), AWAIT_HEARTBEAT_INTERVAL_MS);
+      try {
+        const handle = client.workflow.getHandle<typeof verifyClaimWorkflow>(input.workflowId);
+        const verdict = await Promise.race([handle.result(), context.cancelled]);
+        return { ok: true, tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd };
+      } catch (err) {
+        if (err instanceof WorkflowFailedError) return { ok: false, reason: describeFailure(err), type: failureType(err) ?? 'WorkflowFailed' };
+        if (err instanceof WorkflowNotFoundError) return { ok: false, reason: `verification ${input.workflowId} not found`, type: 'NotFound' };
+        throw err;
+      } finally {
+        clearInterval(timer);
+      }
+    },
+  };
+}
+
+async function esCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw toEsFailure(err);
+  }
+}

@@ -1,0 +1,62 @@
+import type { Client } from '@elastic/elasticsearch';
+import { z } from 'zod';
+import { ensureIndex } from '../es/ensure-index';
+import type { RunClaim } from '../shared/sweep';
+import { RUN_CLAIMS_INDEX } from './run-indices';
+
+const runClaimSchema = z.object({
+  runId: z.string(),
+  ordinal: z.number().int().nonnegative(),
+  claimId: z.string(),
+  dataset: z.string(),
+  datasetPosition: z.number().int().nonnegative(),
+  claim: z.string(),
+  label: z.union([z.string(), z.boolean()]),
+  labelNorm: z.string(),
+});
+
+const BULK_CHUNK = 500;
+
+/** A run's claims in `<prefix>-run-claims` (`_id` = `<run>/<ordinal>`), so workflows pass only cursors. */
+export class RunClaimStore {
+  private ready = false;
+
+  constructor(
+    private readonly client: Client,
+    readonly index: string,
+  ) {}
+
+  /** Idempotent: the same run always writes the same documents under the same ids. */
+  async storeAll(claims: RunClaim[]): Promise<void> {
+    await this.ensureIndex();
+    for (let start = 0; start < claims.length; start += BULK_CHUNK) {
+      const chunk = claims.slice(start, start + BULK_CHUNK);
+      const response = await this.client.bulk({
+        operations: chunk.flatMap((claim) => [{ index: { _index: this.index, _id: `${claim.runId}/${claim.ordinal}` } }, claim]),
+        refresh: 'wait_for',
+      });
+      if (response.errors) {
+        const failed = response.items.find((item) => item.index?.error);
+        throw new Error(`storing the run's claims failed: ${failed?.index?.error?.reason ?? 'unknown bulk error'}`);
+      }
+    }
+  }
+
+  /** Claims with ordinals in [fromOrdinal, fromOrdinal + size), in order. */
+  async page(runId: string, fromOrdinal: number, size: number): Promise<RunClaim[]> {
+    await this.ensureIndex();
+    const response = await this.client.search({
+      index: this.index,
+      size,
+      query: { bool: { filter: [{ term: { runId } }, { range: { ordinal: { gte: fromOrdinal, lt: fromOrdinal + size } } }] } },
+      sort: [{ ordinal: 'asc' }],
+    });
+    return response.hits.hits.map((hit) => runClaimSchema.parse(hit._source));
+  }
+
+  async ensureIndex(): Promise<void> {
+    if (this.ready) return;
+    await ensureIndex(this.client, this.index, RUN_CLAIMS_INDEX);
+    this.ready = true;
+  }
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { DATASET_FORMATS, type DatasetFormat, loadDataset, stratifiedSample } from '../../eval/datasets';
+import type { RunClaim, SweepDatasetRef } from '../shared/sweep';
+
+/** The run's inputs cannot make a claim list (missing file, unknown format, clashing ids). */
+export class RunInputError extends Error {
+  override name = 'RunInputError';
+}
+
+export function datasetFormatOf(ref: Pick<SweepDatasetRef, 'format' | 'file'>): DatasetFormat | 'auto' {
+  if (ref.format === 'auto' || (DATASET_FORMATS as readonly string[]).includes(ref.format)) return ref.format as DatasetFormat | 'auto';
+  throw new RunInputError(`unknown dataset format "${ref.format}" for ${ref.file}; known formats: auto, ${DATASET_FORMATS.join(', ')}`);
+}
+
+/**
+ * The claims of a run, in dataset order: each dataset's claims (a seeded, label-stratified
+ * sample when `sample` is set, in file order), numbered from 0 across datasets.
+ */
+export async function sampleRunClaims(runId: string, datasets: SweepDatasetRef[], seed: number): Promise<RunClaim[]> {
+  const claims: RunClaim[] = [];
+  const seen = new Map<string, string>();
+  for (const [position, ref] of datasets.entries()) {
+    if (!fs.existsSync(ref.file)) throw new RunInputError(`dataset file not found: ${ref.file}`);
+    const format = datasetFormatOf(ref);
+    const { claims: all } = await loadDataset(ref.file, format === 'verity' || format === 'auto' ? { format } : { format, dataset: ref.name });
+    const chosen = ref.sample !== undefined && ref.sample < all.length ? stratifiedSample(all, ref.sample, { seed }) : all;
+    for (const claim of chosen) {
+      const clash = seen.get(claim.id);
+      if (clash) throw new RunInputError(`claim id ${claim.id} appears in both ${clash} and ${ref.file}`);
+      seen.set(claim.id, ref.file);
+      claims.push({ runId, ordinal: claims.length, claimId: claim.id, dataset: claim.dataset, datasetPosition: position, claim: claim.claim, label: claim.label, labelNorm: claim.labelNorm });
+    }
+  }
+  return claims;
+}

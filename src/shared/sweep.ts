@@ -1,0 +1,201 @@
+/**
+ * Sandbox-safe types and pure bookkeeping of a benchmark sweep (run × claims × variants), shared
+ * by the sweep workflow, its activities and the CLI. No imports with runtime effect.
+ */
+import type { MethodName } from './constants';
+
+export interface SweepVariant {
+  method: MethodName;
+  model: string;
+}
+
+export interface SweepDatasetRef {
+  name: string;
+  file: string;
+  format: string;
+  /** Claims drawn (seeded, stratified by label); all when absent. */
+  sample?: number;
+  /** Retrieval index for this dataset's claims (default: the run's rag.index). */
+  index?: string;
+}
+
+export interface SweepBudget {
+  usd?: number;
+  tokens?: number;
+}
+
+/** The sweep's own statuses; they are also run-manifest statuses. */
+export type SweepStatus = 'running' | 'paused' | 'budget-exhausted' | 'completed' | 'cancelled';
+
+export interface SweepCounters {
+  /** Verifications with a verdict (including `reused`). */
+  done: number;
+  /** Verifications that failed; each is recorded with its reason in `<prefix>-run-failures`. */
+  failed: number;
+  /** Verdicts that already existed for this run and were not verified again. */
+  reused: number;
+  tokens: number;
+  costUsd: number;
+}
+
+/** A started verification: enough to count and record its outcome after a continue-as-new. */
+export interface SweepChildRef {
+  workflowId: string;
+  ordinal: number;
+  claimId: string;
+  dataset: string;
+  method: MethodName;
+  model: string;
+}
+
+/** What crosses a continue-as-new: cursors, counters and the children still running. */
+export interface SweepState {
+  claimCount: number;
+  /** Next work item (claim ordinal × variant) to consider. */
+  cursor: number;
+  counters: SweepCounters;
+  status: SweepStatus;
+  budget: SweepBudget;
+  inFlight: SweepChildRef[];
+  continuedAsNew: number;
+}
+
+export interface SweepInput {
+  schemaVersion: 1;
+  runId: string;
+  datasets: SweepDatasetRef[];
+  seed: number;
+  variants: SweepVariant[];
+  rag: { topK: number; index: string };
+  concurrency: number;
+  /** One verification at a time, in dataset order. */
+  ordered: boolean;
+  budget: SweepBudget;
+  /** Claims read per page from `<prefix>-run-claims` (default 50). */
+  pageSize?: number;
+  /** Continue as new after this many history events, if the server does not suggest it first. */
+  maxHistoryEvents?: number;
+  /** Carried over by continue-as-new; absent on the first run. */
+  state?: SweepState;
+}
+
+/** One claim of a run as stored in `<prefix>-run-claims` (`_id` = `<run>/<ordinal>`). */
+export interface RunClaim {
+  runId: string;
+  ordinal: number;
+  claimId: string;
+  dataset: string;
+  /** Position of the claim's dataset in the run's dataset list. */
+  datasetPosition: number;
+  claim: string;
+  /** Gold label as written in the dataset, and normalised (read by reports). */
+  label: string | boolean;
+  labelNorm: string;
+}
+
+/** A verification's outcome as the sweep counts it. */
+export type SweepChildOutcome =
+  | { ok: true; tokens: number; costUsd: number }
+  | { ok: false; reason: string; type?: string };
+
+export interface SweepProgress {
+  runId: string;
+  status: SweepStatus;
+  total: number;
+  done: number;
+  failed: number;
+  reused: number;
+  running: number;
+  tokens: number;
+  costUsd: number;
+  budget: SweepBudget;
+  continuedAsNew: number;
+}
+
+export const DEFAULT_SWEEP_PAGE_SIZE = 50;
+/** The server suggests continue-as-new at ~4K events; this is the fallback bound. */
+export const DEFAULT_SWEEP_MAX_HISTORY_EVENTS = 10_000;
+
+export function sweepWorkflowId(runId: string): string {
+  return `sweep/${runId}`;
+}
+
+export function initialSweepState(input: Pick<SweepInput, 'budget'>): SweepState {
+  return {
+    claimCount: 0,
+    cursor: 0,
+    counters: { done: 0, failed: 0, reused: 0, tokens: 0, costUsd: 0 },
+    status: 'running',
+    budget: { ...input.budget },
+    inFlight: [],
+    continuedAsNew: 0,
+  };
+}
+
+/** Work items are claim-major: all variants of claim 0, then of claim 1, … (dataset order). */
+export function workItem(index: number, variantCount: number): { ordinal: number; variant: number } {
+  return { ordinal: Math.floor(index / variantCount), variant: index % variantCount };
+}
+
+export function totalItems(state: Pick<SweepState, 'claimCount'>, variantCount: number): number {
+  return state.claimCount * variantCount;
+}
+
+export function windowSize(input: Pick<SweepInput, 'ordered' | 'concurrency'>): number {
+  return input.ordered ? 1 : Math.max(1, input.concurrency);
+}
+
+/** How many more children may start now. */
+export function freeSlots(input: Pick<SweepInput, 'ordered' | 'concurrency'>, running: number, remaining: number): number {
+  return Math.max(0, Math.min(windowSize(input) - running, remaining));
+}
+
+export function isBudgetExhausted(counters: Pick<SweepCounters, 'tokens' | 'costUsd'>, budget: SweepBudget): boolean {
+  return (budget.usd !== undefined && counters.costUsd >= budget.usd) || (budget.tokens !== undefined && counters.tokens >= budget.tokens);
+}
+
+/** Validates a budget change; a one-line problem, or null. */
+export function findBudgetProblem(budget: unknown): string | null {
+  if (typeof budget !== 'object' || budget === null) return 'the budget must be an object with usd and/or tokens';
+  const { usd, tokens } = budget as Record<string, unknown>;
+  if (usd === undefined && tokens === undefined) return 'give a budget in usd and/or tokens';
+  if (usd !== undefined && !(typeof usd === 'number' && Number.isFinite(usd) && usd > 0)) return 'usd must be a positive number';
+  if (tokens !== undefined && !(typeof tokens === 'number' && Number.isInteger(tokens) && tokens > 0)) return 'tokens must be a positive whole number';
+  return null;
+}
+
+export function isFinished(status: SweepStatus): boolean {
+  return status === 'completed' || status === 'cancelled';
+}
+
+/** Adds a finished verification to the counters. */
+export function countOutcome(counters: SweepCounters, outcome: SweepChildOutcome): void {
+  if (outcome.ok) {
+    counters.done += 1;
+    counters.tokens += outcome.tokens;
+    counters.costUsd += outcome.costUsd;
+  } else {
+    counters.failed += 1;
+  }
+}
+
+export function sweepProgress(runId: string, state: SweepState, variantCount: number, running: number): SweepProgress {
+  return {
+    runId,
+    status: state.status,
+    total: totalItems(state, variantCount),
+    ...state.counters,
+    running,
+    budget: { ...state.budget },
+    continuedAsNew: state.continuedAsNew,
+  };
+}
+
+/**
+ * Remaining time from the pace observed since the observer started (items finished during
+ * `elapsedMs`); undefined until something finished.
+ */
+export function estimateRemainingMs(finishedSinceStart: number, elapsedMs: number, remaining: number): number | undefined {
+  if (finishedSinceStart <= 0 || elapsedMs <= 0) return undefined;
+  return Math.round((elapsedMs / finishedSinceStart) * remaining);
+}

@@ -1,0 +1,247 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  getExternalWorkflowHandle,
+  ParentClosePolicy,
+  proxyActivities,
+  setHandler,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { describeFailure, failureType } from '../src/shared/failure';
+import {
+  countOutcome,
+  DEFAULT_SWEEP_MAX_HISTORY_EVENTS,
+  DEFAULT_SWEEP_PAGE_SIZE,
+  findBudgetProblem,
+  freeSlots,
+  initialSweepState,
+  isBudgetExhausted,
+  isFinished,
+  type RunClaim,
+  type SweepChildOutcome,
+  type SweepChildRef,
+  type SweepInput,
+  type SweepProgress,
+  type SweepStatus,
+  sweepProgress,
+  totalItems,
+  workItem,
+} from '../src/shared/sweep';
+import { type VerifyClaimInput, verifyWorkflowId } from '../src/shared/verify';
+import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
+import { verifySearchAttributes } from './search-attributes';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
+import { verifyClaimWorkflow } from './verify-claim.workflow';
+
+const { prepareRunClaims, loadRunClaims, findVerdicts } = proxyActivities<Activities>(RETRIEVAL);
+const { recordRunFailure, setRunStatus } = proxyActivities<Activities>(WRITE);
+const { awaitVerification } = proxyActivities<Activities>(AWAIT_CHILD);
+
+interface ClaimPage {
+  from: number;
+  claims: RunClaim[];
+  /** Verdicts already stored for this page's verifications: workflow id → usage. */
+  verdicts: Record<string, { tokens: number; costUsd: number }>;
+}
+
+/**
+ * Verifies a run's claims with every (method × model) variant as a sliding window of
+ * verifyClaimWorkflow children (ordered: one at a time, in dataset order). The claims live in
+ * `<prefix>-run-claims` and are paged in; a verification whose verdict is already stored is
+ * counted, never run again. Failures are recorded in `<prefix>-run-failures` and counted.
+ *
+ * Continue-as-new carries cursors, counters and the refs of running children. Children are
+ * started with ParentClosePolicy.ABANDON, so they keep running across it, and the next run waits
+ * for each through an `awaitVerification` activity (a heartbeating client-side wait for the
+ * child's result): children stay plain verifyClaimWorkflows that know nothing of sweeps, and a
+ * killed worker's wait is simply retried.
+ */
+export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
+  const state = input.state ?? initialSweepState(input);
+  const variantCount = input.variants.length;
+  const running = new Map<string, SweepChildRef>();
+  let changes = 0;
+  let progressed = false;
+  let page: ClaimPage | undefined;
+
+  const progress = () => sweepProgress(input.runId, state, variantCount, running.size);
+  const changed = () => {
+    changes += 1;
+  };
+  const requireStatus = (allowed: SweepStatus[], action: string) => {
+    if (!allowed.includes(state.status)) throw new Error(`cannot ${action} a sweep that is ${state.status}`);
+  };
+
+  setHandler(sweepProgressQuery, progress);
+  setHandler(
+    pauseSweepUpdate,
+    () => {
+      state.status = 'paused';
+      changed();
+      return progress();
+    },
+    { validator: () => requireStatus(['running'], 'pause') },
+  );
+  setHandler(
+    resumeSweepUpdate,
+    () => {
+      state.status = 'running';
+      changed();
+      return progress();
+    },
+    {
+      validator: () => {
+        requireStatus(['paused', 'budget-exhausted'], 'resume');
+        if (isBudgetExhausted(state.counters, state.budget)) throw new Error('the budget is exhausted; raise it first');
+      },
+    },
+  );
+  setHandler(
+    cancelSweepUpdate,
+    () => {
+      state.status = 'cancelled';
+      changed();
+      return progress();
+    },
+    { validator: () => requireStatus(['running', 'paused', 'budget-exhausted'], 'cancel') },
+  );
+  setHandler(
+    setSweepBudgetUpdate,
+    (budget) => {
+      state.budget = { ...state.budget, ...budget };
+      if (state.status === 'budget-exhausted' && !isBudgetExhausted(state.counters, state.budget)) state.status = 'running';
+      changed();
+      return progress();
+    },
+    {
+      validator: (budget) => {
+        const problem = findBudgetProblem(budget);
+        if (problem) throw new Error(problem);
+        if (isFinished(state.status)) throw new Error(`the sweep is already ${state.status}`);
+      },
+    },
+  );
+
+  /** Counts a child's outcome when it arrives; failures are recorded first, so none is lost. */
+  function watch(ref: SweepChildRef, outcome: Promise<SweepChildOutcome>): void {
+    running.set(ref.workflowId, ref);
+    void outcome.then(async (result) => {
+      if (state.status === 'cancelled') return;
+      if (!result.ok) {
+        await recordRunFailure({ runId: input.runId, ...ref, reason: result.reason, ...(result.type ? { type: result.type } : {}) });
+      }
+      countOutcome(state.counters, result);
+      running.delete(ref.workflowId);
+      progressed = true;
+      changed();
+    });
+  }
+
+  async function claimAt(ordinal: number): Promise<RunClaim> {
+    if (!page || ordinal < page.from || ordinal >= page.from + page.claims.length) {
+      const claims = await loadRunClaims({ runId: input.runId, fromOrdinal: ordinal, size: input.pageSize ?? DEFAULT_SWEEP_PAGE_SIZE });
+      const workflowIds = claims.flatMap((claim) => input.variants.map((v) => verifyWorkflowId(input.runId, claim.claimId, v.method, v.model)));
+      page = { from: ordinal, claims, verdicts: await findVerdicts({ workflowIds }) };
+    }
+    const claim = page.claims[ordinal - page.from];
+    if (!claim) throw new Error(`claim ${ordinal} of run ${input.runId} is missing from the run's claims`);
+    return claim;
+  }
+
+  async function startVerificationChild(ref: SweepChildRef, verifyInput: VerifyClaimInput): Promise<void> {
+    running.set(ref.workflowId, ref);
+    try {
+      const child = await startChild(verifyClaimWorkflow, {
+        workflowId: ref.workflowId,
+        args: [verifyInput],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        typedSearchAttributes: verifySearchAttributes(verifyInput),
+      });
+      watch(
+        ref,
+        child.result().then(
+          (verdict): SweepChildOutcome => ({ ok: true, tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd }),
+          (err: Error): SweepChildOutcome => ({ ok: false, reason: describeFailure(err), type: failureType(err) }),
+        ),
+      );
+    } catch (err) {
+      // Started before (by an earlier execution of this run, or completed after the verdict check): wait for that one.
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      watch(ref, awaitVerification({ workflowId: ref.workflowId }));
+    }
+  }
+
+  /** Takes the next `slots` work items: stored verdicts are counted, the others start as children. */
+  async function startNext(slots: number): Promise<void> {
+    const starts: Promise<void>[] = [];
+    for (let i = 0; i < slots; i += 1) {
+      const { ordinal, variant } = workItem(state.cursor, variantCount);
+      const claim = await claimAt(ordinal);
+      const { method, model } = input.variants[variant]!;
+      const workflowId = verifyWorkflowId(input.runId, claim.claimId, method, model);
+      state.cursor += 1;
+      const stored = page?.verdicts[workflowId];
+      if (stored) {
+        countOutcome(state.counters, { ok: true, ...stored });
+        state.counters.reused += 1;
+        continue;
+      }
+      const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model };
+      const rag = { topK: input.rag.topK, index: input.datasets[claim.datasetPosition]?.index ?? input.rag.index };
+      starts.push(
+        startVerificationChild(ref, { schemaVersion: 1, runId: input.runId, claimId: claim.claimId, claim: claim.claim, method, dataset: claim.dataset, model, rag }),
+      );
+    }
+    await Promise.all(starts);
+    progressed = true;
+    changed();
+  }
+
+  const historyIsLong = () => {
+    const info = workflowInfo();
+    return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
+  };
+
+  if (!input.state) state.claimCount = (await prepareRunClaims({ runId: input.runId, datasets: input.datasets, seed: input.seed })).claimCount;
+  for (const ref of state.inFlight) watch(ref, awaitVerification({ workflowId: ref.workflowId }));
+  state.inFlight = [];
+
+  let reportedStatus: SweepStatus | undefined = input.state?.status;
+  for (;;) {
+    const remaining = totalItems(state, variantCount) - state.cursor;
+    if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
+    if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';
+    if (state.status !== reportedStatus) {
+      reportedStatus = state.status;
+      await setRunStatus({ runId: input.runId, status: state.status });
+      continue;
+    }
+    if (state.status === 'completed') break;
+    if (state.status === 'cancelled') {
+      await Promise.all([...running.keys()].map((workflowId) => getExternalWorkflowHandle(workflowId).cancel()));
+      break;
+    }
+    // Only after some progress, so that a tiny threshold cannot loop through empty runs.
+    if (progressed && historyIsLong()) {
+      await condition(allHandlersFinished);
+      return await continueAsNew<typeof sweepWorkflow>({
+        ...input,
+        state: { ...state, inFlight: [...running.values()], continuedAsNew: state.continuedAsNew + 1 },
+      });
+    }
+    const slots = state.status === 'running' ? freeSlots(input, running.size, remaining) : 0;
+    if (slots > 0) {
+      await startNext(slots);
+      continue;
+    }
+    const seen = changes;
+    await condition(() => changes !== seen);
+  }
+  await condition(allHandlersFinished);
+  return progress();
+}
