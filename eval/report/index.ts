@@ -6,3 +6,4 @@ export * from './claim-rows';
 export * from './group-report';
 export * from './build-report';
 export * from './diff-runs';
+export * from './render';

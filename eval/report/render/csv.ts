@@ -1,0 +1,59 @@
+import type { GroupReport, RunReport } from '../report-types';
+
+type CsvValue = string | number | boolean | null;
+
+function csvField(value: CsvValue): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+}
+
+const CLAIM_COLUMNS = [
+  'dataset', 'method', 'model', 'claimId', 'status', 'goldRaw', 'gold', 'predictedRaw', 'predicted', 'correct',
+  'llmCalls', 'cachedLlmCalls', 'toolCalls', 'promptTokens', 'completionTokens', 'totalTokens', 'costUsd', 'durationMs',
+  'promptVersion', 'failureReason',
+] as const;
+
+/** claims.csv: one row per verification. */
+export function renderClaimsCsv(report: RunReport): string {
+  return toCsv(CLAIM_COLUMNS, report.claims.map((row) => CLAIM_COLUMNS.map((column) => row[column])));
+}
+
+const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
+  ['dataset', (g) => g.key.dataset],
+  ['method', (g) => g.key.method],
+  ['model', (g) => g.key.model],
+  ['scheme', (g) => g.scheme],
+  ['claims', (g) => g.counts.claims],
+  ['verdicts', (g) => g.counts.verdicts],
+  ['failed', (g) => g.counts.failed],
+  ['scored', (g) => g.counts.scored],
+  ['unscored', (g) => g.counts.unscored],
+  ['invalid', (g) => g.counts.invalid],
+  ['accuracy', (g) => g.accuracy.estimate],
+  ['accuracyLower', (g) => g.accuracy.lower],
+  ['accuracyUpper', (g) => g.accuracy.upper],
+  ['macroF1', (g) => g.macroF1.estimate],
+  ['macroF1Lower', (g) => g.macroF1.lower],
+  ['macroF1Upper', (g) => g.macroF1.upper],
+  ['weightedF1', (g) => g.weightedF1.estimate],
+  ['weightedF1Lower', (g) => g.weightedF1.lower],
+  ['weightedF1Upper', (g) => g.weightedF1.upper],
+  ['llmCallsPerClaim', (g) => g.usage.mean.llmCalls],
+  ['cachedLlmCallsPerClaim', (g) => g.cachedLlmCallsPerClaim],
+  ['toolCallsPerClaim', (g) => g.usage.mean.toolCalls],
+  ['tokensPerClaim', (g) => g.usage.mean.totalTokens],
+  ['costPerClaimUsd', (g) => g.usage.mean.costUsd],
+  ['totalCostUsd', (g) => g.usage.total.costUsd],
+  ['latencyP50Ms', (g) => g.latencyMs.p50],
+  ['latencyP90Ms', (g) => g.latencyMs.p90],
+  ['latencyP99Ms', (g) => g.latencyMs.p99],
+];
+
+/** groups.csv: one row of metrics per dataset × method × model. */
+export function renderGroupsCsv(report: RunReport): string {
+  return toCsv(GROUP_COLUMNS.map(([name]) => name), report.groups.map((g) => GROUP_COLUMNS.map(([, value]) => value(g))));
+}

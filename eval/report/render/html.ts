@@ -1,0 +1,71 @@
+import { groupLabel } from '../group-key';
+import type { RunReport } from '../report-types';
+import { escapeXml } from './charts/svg';
+import { REPORT_CSS } from './html-style';
+import { callsChart, costF1Chart, f1Chart, groupHeatmap } from './report-charts';
+import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
+
+const NUMERIC = /^[-+$]?[\d.,]+( ms)?( \[[^\]]*\])?$/;
+
+function htmlTable(table: Table, className = ''): string {
+  const head = `<tr>${table.header.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
+  const body = table.rows
+    .map((row) => `<tr>${row.map((c) => `<td${NUMERIC.test(c) ? ' class="num"' : ''}>${escapeXml(c)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<table${className ? ` class="${className}"` : ''}>\n${head}\n${body}\n</table>`;
+}
+
+function figure(caption: string, chart: string): string {
+  return `<figure><figcaption>${escapeXml(caption)}</figcaption>${chart}</figure>`;
+}
+
+function groupSection(report: RunReport): string[] {
+  return report.groups.map((group) =>
+    [
+      `<h3>${escapeXml(groupLabel(group.key))}</h3>`,
+      `<p class="note">Scheme: ${escapeXml(group.scheme)}; ${group.counts.scored} scored, ${group.counts.invalid} invalid, ${group.counts.failed} failed. Prompt versions: ${escapeXml(group.promptVersions.join(', ') || '–')}.</p>`,
+      isScored(group)
+        ? `<div class="group"><div>${htmlTable(perClassTable(group))}${htmlTable(confusionTable(group))}</div>${groupHeatmap(group)}</div>`
+        : '<p class="note">No scored claims (no gold label on the scheme).</p>',
+      group.failures.length > 0 ? `<p>Failures (${group.failures.length}):</p>${htmlTable(failuresTable(group))}` : '',
+    ].join('\n'),
+  );
+}
+
+/** report.html: one self-contained page (inline CSS and SVG, no scripts, nothing fetched). */
+export function renderHtml(report: RunReport): string {
+  const banner = report.banner ? `<div class="banner" role="alert">${escapeXml(report.banner)}</div>` : '';
+  const warnings = report.warnings.length > 0 ? `<h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('')}</ul>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>verity report: ${escapeXml(report.runId)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<main>
+<h1>verity report: ${escapeXml(report.runId)}</h1>
+${banner}
+<h2>Results</h2>
+<p class="note">Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored. Intervals are percentile-bootstrap 95% CIs.</p>
+${htmlTable(summaryTable(report.groups))}
+<div class="charts">
+${figure('F1 by dataset, method and model (bars: estimate; whiskers: 95% CI)', f1Chart(report.groups.filter(isScored)))}
+${figure('Cost per claim against macro-F1 (colour: method)', costF1Chart(report.groups.filter(isScored)))}
+${figure('LLM and tool calls per claim', callsChart(report.groups))}
+</div>
+<h2>Cost and latency (per claim, over verdicts)</h2>
+${htmlTable(costTable(report.groups))}
+<h2>Groups</h2>
+${groupSection(report).join('\n')}
+<h2>Run</h2>
+${htmlTable(manifestTable(report), 'kv')}
+${htmlTable(datasetsTable(report))}
+${warnings}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,4 @@
+export * from './markdown';
+export * from './html';
+export * from './csv';
+export * from './write-report';

@@ -1,0 +1,47 @@
+import { groupLabel } from '../group-key';
+import type { RunReport } from '../report-types';
+import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function markdownTable(table: Table): string {
+  const line = (cells: string[]): string => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(table.header), line(table.header.map(() => '---')), ...table.rows.map(line)].join('\n');
+}
+
+function groupSections(report: RunReport): string[] {
+  return report.groups.flatMap((group) => [
+    `### ${groupLabel(group.key)}`,
+    `Scheme: ${group.scheme}. Prompt versions: ${group.promptVersions.join(', ') || '–'}.`,
+    ...(isScored(group)
+      ? [
+          markdownTable(perClassTable(group)),
+          'Confusion matrix (rows: gold; "invalid": answers that do not parse onto the scheme, counted as wrong):',
+          markdownTable(confusionTable(group)),
+        ]
+      : ['No scored claims (no gold label on the scheme).']),
+    ...(group.failures.length > 0 ? [`Failures (${group.failures.length}):`, markdownTable(failuresTable(group))] : []),
+  ]);
+}
+
+/** report.md: the manifest, a summary per group, cost and latency, and each group's class metrics and confusion matrix. */
+export function renderMarkdown(report: RunReport): string {
+  const sections = [
+    `# Report: ${report.runId}`,
+    ...(report.banner ? [`> **${report.banner}**`] : []),
+    '## Run',
+    markdownTable(manifestTable(report)),
+    markdownTable(datasetsTable(report)),
+    '## Results',
+    'Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored.',
+    markdownTable(summaryTable(report.groups)),
+    '## Cost and latency (per claim, over verdicts)',
+    markdownTable(costTable(report.groups)),
+    '## Groups',
+    ...groupSections(report),
+    ...(report.warnings.length > 0 ? ['## Warnings', report.warnings.map((w) => `- ${w}`).join('\n')] : []),
+  ];
+  return `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,107 @@
+import { groupLabel } from '../group-key';
+import type { GroupReport, RunReport } from '../report-types';
+import { fixed, milliseconds, usd, withCI } from './format';
+
+/**
+ * The report's tables as header + rows of plain strings, shared by the Markdown and HTML renderers
+ * (each escapes and lays them out its own way).
+ */
+export interface Table {
+  header: string[];
+  rows: string[][];
+}
+
+export function manifestTable(report: RunReport): Table {
+  const { manifest } = report;
+  const { config } = manifest;
+  const budget = [config.budget.usd !== undefined ? usd(config.budget.usd) : '', config.budget.tokens !== undefined ? `${config.budget.tokens} tokens` : '']
+    .filter(Boolean)
+    .join(', ');
+  return {
+    header: ['field', 'value'],
+    rows: [
+      ['run', manifest.runId],
+      ['status', manifest.status],
+      ['LLM provider', manifest.llmProvider],
+      ['git commit', manifest.gitCommit],
+      ['methods', config.methods.join(', ')],
+      ['models', config.models.join(', ')],
+      ['model ids', manifest.modelIds.join(', ')],
+      ['prompt versions', manifest.promptVersions.join(', ') || '–'],
+      ['seed', String(config.seed)],
+      ['ordered', String(config.ordered)],
+      ['concurrency', String(config.concurrency)],
+      ['budget', budget || 'none'],
+      ['parameters', JSON.stringify(config.parameters)],
+      ['created', manifest.createdAt],
+      ['updated', manifest.updatedAt],
+      ['report generated', report.generatedAt],
+    ],
+  };
+}
+
+export function datasetsTable(report: RunReport): Table {
+  const { config, datasetHashes } = report.manifest;
+  return {
+    header: ['dataset', 'file', 'format', 'sample', 'sha256'],
+    rows: config.datasets.map((d) => [d.name, d.file, d.format, d.sample === undefined ? 'all' : String(d.sample), datasetHashes[d.name] ?? d.sha256 ?? '–']),
+  };
+}
+
+/** Groups without a single scored claim have no meaningful metrics (shown as –). */
+export function isScored(group: GroupReport): boolean {
+  return group.counts.scored > 0;
+}
+
+export function summaryTable(groups: readonly GroupReport[]): Table {
+  return {
+    header: ['dataset', 'method', 'model', 'claims', 'scored', 'invalid', 'failed', 'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]'],
+    rows: groups.map((g) => [
+      g.key.dataset,
+      g.key.method,
+      g.key.model,
+      String(g.counts.claims),
+      String(g.counts.scored),
+      String(g.counts.invalid),
+      String(g.counts.failed),
+      ...[g.accuracy, g.macroF1, g.weightedF1].map((ci) => (isScored(g) ? withCI(ci) : '–')),
+    ]),
+  };
+}
+
+export function costTable(groups: readonly GroupReport[]): Table {
+  return {
+    header: ['group', 'LLM calls / claim', 'cached / claim', 'tool calls / claim', 'tokens / claim', 'cost / claim', 'total cost', 'p50', 'p90', 'p99'],
+    rows: groups.map((g) => [
+      groupLabel(g.key),
+      fixed(g.usage.mean.llmCalls, 2),
+      fixed(g.cachedLlmCallsPerClaim, 2),
+      fixed(g.usage.mean.toolCalls, 2),
+      fixed(g.usage.mean.totalTokens, 0),
+      usd(g.usage.mean.costUsd),
+      usd(g.usage.total.costUsd),
+      milliseconds(g.latencyMs.p50),
+      milliseconds(g.latencyMs.p90),
+      milliseconds(g.latencyMs.p99),
+    ]),
+  };
+}
+
+export function perClassTable(group: GroupReport): Table {
+  return {
+    header: ['class', 'precision', 'recall', 'F1', 'support'],
+    rows: group.perClass.map((c) => [c.label, fixed(c.precision), fixed(c.recall), fixed(c.f1), String(c.support)]),
+  };
+}
+
+export function confusionTable(group: GroupReport): Table {
+  const { labels, counts, invalid } = group.confusion;
+  return {
+    header: ['gold \\ predicted', ...labels, 'invalid'],
+    rows: labels.map((label, i) => [label, ...(counts[i] ?? []).map(String), String(invalid[i] ?? 0)]),
+  };
+}
+
+export function failuresTable(group: GroupReport): Table {
+  return { header: ['claim', 'reason'], rows: group.failures.map((f) => [f.claimId, f.reason]) };
+}
