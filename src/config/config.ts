@@ -33,6 +33,9 @@ export type AgentRole = (typeof AGENT_ROLES)[number];
 export const LLM_CACHE_MODES = ['off', 'readwrite', 'replay'] as const;
 export type LlmCacheMode = (typeof LLM_CACHE_MODES)[number];
 
+export const WIKI_PROVIDERS = ['index', 'mediawiki'] as const;
+export type WikiProviderName = (typeof WIKI_PROVIDERS)[number];
+
 export const envSchema = z.object({
   VERITY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.verity')),
   VERITY_LOG_LEVEL: z.preprocess(
@@ -76,6 +79,10 @@ export const envSchema = z.object({
   VERITY_MEMORY_STORE_INVALID: booleanFlag,
   VERITY_MEMORY_FROZEN: booleanFlag,
 
+  VERITY_WIKI_PROVIDER: z.preprocess(emptyToUndefined, z.enum(WIKI_PROVIDERS).default('index')),
+  VERITY_MEDIAWIKI_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://en.wikipedia.org/w/api.php')),
+  VERITY_MEDIAWIKI_USER_AGENT: z.preprocess(emptyToUndefined, z.string().default('verity/0.1 (claim verification research)')),
+
   VERITY_SIM_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   VERITY_SIM_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
 });
@@ -118,6 +125,12 @@ export interface VerityConfig {
   /** Defaults of the evidence memory (MERMAID §3); workflow inputs may override them per run. */
   memory: { recall: MemoryRecallOptions; update: MemoryUpdateOptions };
   simulator: { port: number; latencyMs: number };
+  wikipedia: {
+    /** 'index': the offline `<prefix>-wiki` passage index; 'mediawiki': a live MediaWiki API. */
+    provider: WikiProviderName;
+    mediawikiUrl: string;
+    userAgent: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -197,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       },
     },
     simulator: { port: e.VERITY_SIM_PORT, latencyMs: e.VERITY_SIM_LATENCY_MS },
+    wikipedia: { provider: e.VERITY_WIKI_PROVIDER, mediawikiUrl: e.VERITY_MEDIAWIKI_URL, userAgent: e.VERITY_MEDIAWIKI_USER_AGENT },
   };
 }
 
