@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerDemoCommand } from './commands/demo';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
+import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
 import { registerSimCommand } from './commands/sim';
 import { registerVerifyCommand } from './commands/verify';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerSimCommand(program);
   registerIngestCommand(program);
   registerSearchCommand(program);
+  registerMemoryCommand(program);
   registerWorkerCommand(program);
   registerVerifyCommand(program);
   return program;

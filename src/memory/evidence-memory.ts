@@ -49,6 +49,7 @@ export interface EvidenceMemoryDependencies {
 /** MERMAID's recall-then-update evidence memory (spec §3) over the Elasticsearch store. */
 export class EvidenceMemory {
   readonly counters = { frozenUpdatesSkipped: 0 };
+  private lastOrder = 0;
 
   constructor(private readonly deps: EvidenceMemoryDependencies) {}
 
@@ -73,7 +74,8 @@ export class EvidenceMemory {
       return { written: 0, duplicates: 0, invalid: {}, frozenSkipped: request.observations.length };
     }
     const now = (this.deps.now ?? (() => new Date()))();
-    const planned = planUpdate(request, options, { timestamp: now.toISOString(), firstOrder: now.getTime() * 1000 });
+    const planned = planUpdate(request, options, { timestamp: now.toISOString(), firstOrder: this.nextOrder(now) });
+    this.lastOrder = Math.max(this.lastOrder, planned.entries.at(-1)?.insertionOrder ?? 0);
     const written = await this.deps.store.create(await this.withEmbeddings(planned.entries));
     return { written: written.written, duplicates: written.duplicates + planned.duplicatesInBatch, invalid: planned.invalid, frozenSkipped: 0 };
   }
@@ -109,6 +111,11 @@ export class EvidenceMemory {
       const vector = vectors[embeddable.indexOf(entry)];
       return vector && vector.some((value) => value !== 0) ? { ...entry, embedding: vector, embeddingModel: this.deps.embeddingModel ?? 'unknown' } : entry;
     });
+  }
+
+  /** Milliseconds × 1000, kept increasing within the process so two writes in one millisecond stay ordered. */
+  private nextOrder(now: Date): number {
+    return Math.max(now.getTime() * 1000, this.lastOrder + 1);
   }
 
   private embedder(): Embedder {
