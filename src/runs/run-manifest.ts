@@ -14,6 +14,8 @@ export const runDatasetSchema = z.object({
   /** Claims sampled from the file (all when absent). */
   sample: z.number().int().positive().optional(),
   claimCount: z.number().int().nonnegative().optional(),
+  /** Retrieval index for this dataset's claims (default: parameters.rag.index, else <prefix>-wiki). */
+  index: z.string().min(1).optional(),
 });
 
 export const runConfigSchema = z.object({

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { VerityConfig } from '../config/config';
+import { indexName } from '../es/indices';
+import type { RunConfig } from '../runs/run-manifest';
+import { METHODS, type MethodName } from '../shared/constants';
+import { type SweepInput, sweepWorkflowId } from '../shared/sweep';
+import { sweepWorkflow } from '../../workflows';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
+import { DEFAULT_TOP_K } from './start-verification';
+
+export class InvalidRunConfigError extends Error {
+  override name = 'InvalidRunConfigError';
+}
+
+/**
+ * The sweep input of a validated run config. Dataset files are resolved against `baseDir` (the
+ * config file's folder); rag parameters default like single verifications do.
+ */
+export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: string): SweepInput {
+  const unknown = run.methods.filter((method) => !(METHODS as readonly string[]).includes(method));
+  if (unknown.length > 0) throw new InvalidRunConfigError(`methods: unknown method "${unknown[0]}"; known methods: ${METHODS.join(', ')}`);
+  const rag = (run.parameters.rag ?? {}) as { topK?: unknown; index?: unknown };
+  if (rag.topK !== undefined && !(Number.isInteger(rag.topK) && (rag.topK as number) > 0)) {
+    throw new InvalidRunConfigError('parameters.rag.topK: expected a whole number above 0');
+  }
+  if (rag.index !== undefined && typeof rag.index !== 'string') throw new InvalidRunConfigError('parameters.rag.index: expected an index name');
+  return {
+    schemaVersion: 1,
+    runId: run.run,
+    datasets: run.datasets.map((dataset) => ({
+      name: dataset.name,
+      file: path.resolve(baseDir, dataset.file),
+      format: dataset.format,
+      ...(dataset.sample !== undefined ? { sample: dataset.sample } : {}),
+      ...(dataset.index !== undefined ? { index: dataset.index } : {}),
+    })),
+    seed: run.seed,
+    variants: run.methods.flatMap((method) => run.models.map((model) => ({ method: method as MethodName, model }))),
+    rag: { topK: (rag.topK as number | undefined) ?? DEFAULT_TOP_K, index: (rag.index as string | undefined) ?? indexName(config.elasticsearch.indexPrefix, 'wiki') },
+    concurrency: run.concurrency,
+    ordered: run.ordered,
+    budget: { ...run.budget },
+  };
+}
+
+/**
+ * Starts `sweep/<run>`, or attaches to it when it already runs or completed: running the same
+ * sweep again resumes it and never duplicates it. Only a failed sweep is started afresh (and then
+ * reuses every verdict stored so far).
+ */
+export async function startSweep(
+  client: Client,
+  taskQueue: string,
+  input: SweepInput,
+): Promise<{ handle: WorkflowHandle<typeof sweepWorkflow>; attached: boolean }> {
+  const workflowId = sweepWorkflowId(input.runId);
+  const existing = await client.workflow
+    .getHandle(workflowId)
+    .describe()
+    .then((description) => description.status.name)
+    .catch((err: unknown) => {
+      if (err instanceof WorkflowNotFoundError) return undefined;
+      throw err;
+    });
+  try {
+    const handle = await client.workflow.start(sweepWorkflow, {
+      workflowId,
+      taskQueue,
+      args: [input],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      typedSearchAttributes: [{ key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId }],
+    });
+    // USE_EXISTING answers with the running execution instead of an error.
+    return { handle, attached: existing === 'RUNNING' || existing === 'CONTINUED_AS_NEW' };
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return { handle: client.workflow.getHandle<typeof sweepWorkflow>(workflowId), attached: true };
+    throw err;
+  }
+}

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivities } from '../../activities';
+import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import type { VerityConfig } from '../../src/config/config';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { createEsClient } from '../../src/es/client';
+import { indexName } from '../../src/es/indices';
+import { createLogger } from '../../src/logging/logger';
+import { runConfigSchema } from '../../src/runs/run-manifest';
+import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
+import { describeFailure } from '../../src/shared/failure';
+import type { SweepInput, SweepProgress } from '../../src/shared/sweep';
+import type { Verdict } from '../../src/shared/verify';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
+import { createVerityWorker, type VerityWorker } from '../../src/worker/create-worker';
+import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
+import { sweepWorkflow } from '../../workflows';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
+import { DEMO_CLAIMS, DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
+
+const DEMO_CLAIM_COUNT = 10;
+
+/** Why an update was rejected (the validator's message is the failure's cause). */
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'not rejected',
+    (err: Error) => describeFailure(err),
+  );
+}
+
+async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
+  const prefix = uniqueName('sweep');
+  const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-sweep-'));
+  let config: VerityConfig;
+  let simulator: RunningSimulator;
+  let deps: WorkerDependencies;
+  let client: Client;
+  let worker: VerityWorker;
+  let workerClosed: Promise<void>;
+
+  /** A sweep input over the demo claims (and optional extra datasets), with a run id unique to the test. */
+  function sweepInput(label: string, overrides: Record<string, unknown> = {}, extra: Partial<SweepInput> = {}): SweepInput {
+    const run = runConfigSchema.parse({
+      run: uniqueName(label),
+      datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity' }],
+      methods: ['rag'],
+      models: ['gpt-4o-mini'],
+      concurrency: 3,
+      ...overrides,
+    });
+    return { ...buildSweepInput(config, run, tmp), ...extra };
+  }
+
+  async function verdictsOf(runId: string): Promise<Verdict[]> {
+    await es.indices.refresh({ index: indexName(prefix, 'verdicts') });
+    const response = await es.search<Verdict>({ index: indexName(prefix, 'verdicts'), size: 1000, query: { term: { runId } } });
+    return response.hits.hits.map((hit) => hit._source as Verdict);
+  }
+
+  const progressOf = (handle: WorkflowHandle<typeof sweepWorkflow>): Promise<SweepProgress> => handle.query(sweepProgressQuery);
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ port: 0, latencyMs: 100 });
+    config = testConfig({ ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-sweep-test' });
+    await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
+    deps = await createWorkerDependencies(config, createLogger('warn'));
+    const created = await createVerityWorker({
+      address: config.temporal.address,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      activities: createActivities(deps),
+      llm: { requestsPerSecond: 200, concurrency: 8 },
+    });
+    worker = created.worker;
+    workerClosed = worker.run().finally(() => created.connection.close());
+    client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+  });
+
+  afterAll(async () => {
+    worker?.shutdown();
+    await workerClosed;
+    await deps?.close();
+    await client?.connection.close();
+    await simulator?.close();
+    await deleteIndicesWithPrefix(es, prefix);
+    await es.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  describe('a small sweep with two models', () => {
+    let input: SweepInput;
+    let result: SweepProgress;
+
+    beforeAll(async () => {
+      input = sweepInput('two-models', { models: ['gpt-4o-mini', 'gpt-4o'] });
+      const { handle, attached } = await startSweep(client, prefix, input);
+      expect(attached).toBe(false);
+      result = await handle.result();
+    });
+
+    it('completes with exactly one verdict per (claim, method, model)', async () => {
+      expect(result).toMatchObject({ status: 'completed', total: 2 * DEMO_CLAIM_COUNT, done: 2 * DEMO_CLAIM_COUNT, failed: 0, reused: 0, running: 0 });
+      expect(result.tokens).toBeGreaterThan(0);
+      const verdicts = await verdictsOf(input.runId);
+      expect(verdicts).toHaveLength(2 * DEMO_CLAIM_COUNT);
+      expect(new Set(verdicts.map((v) => `${v.claimId}|${v.method}|${v.model}`)).size).toBe(2 * DEMO_CLAIM_COUNT);
+      expect(new Set(verdicts.map((v) => v.model))).toEqual(new Set(['gpt-4o-mini', 'gpt-4o']));
+    });
+
+    it('sets run, dataset, method and model search attributes on its children', async () => {
+      const [verdict] = await verdictsOf(input.runId);
+      const description = await client.workflow.getHandle(verdict!.workflowId).describe();
+      expect(verdict!.workflowId).toBe(`verify/${input.runId}/${verdict!.claimId}/rag/${encodeURIComponent(verdict!.model)}`);
+      expect(description.searchAttributes[SEARCH_ATTRIBUTES.run]).toEqual([input.runId]);
+      expect(description.searchAttributes[SEARCH_ATTRIBUTES.dataset]).toEqual(['demo']);
+      expect(description.searchAttributes[SEARCH_ATTRIBUTES.method]).toEqual(['rag']);
+      expect(description.searchAttributes[SEARCH_ATTRIBUTES.model]).toEqual([verdict!.model]);
+    });
+
+    it('attaches when started again, and a new execution of the same run reuses every verdict, without LLM calls', async () => {
+      const before = simulator.arrivals().length;
+      const again = await startSweep(client, prefix, input);
+      expect(again.attached).toBe(true);
+      expect((await again.handle.result()).done).toBe(2 * DEMO_CLAIM_COUNT);
+
+      const rerun = await client.workflow.execute(sweepWorkflow, { workflowId: uniqueName('rerun'), taskQueue: prefix, args: [input] });
+      expect(rerun).toMatchObject({ status: 'completed', done: 2 * DEMO_CLAIM_COUNT, reused: 2 * DEMO_CLAIM_COUNT, failed: 0 });
+      expect(rerun.tokens).toBe(result.tokens);
+      expect(simulator.arrivals().length).toBe(before);
+      expect(await verdictsOf(input.runId)).toHaveLength(2 * DEMO_CLAIM_COUNT);
+    });
+  });
+
+  it('pauses (running verifications finish, none start) and resumes', async () => {
+    const { handle } = await startSweep(client, prefix, sweepInput('pause', { concurrency: 1 }));
+    const paused = await handle.executeUpdate(pauseSweepUpdate);
+    expect(paused.status).toBe('paused');
+    await waitFor('the running verification to finish', async () => (await progressOf(handle)).running === 0);
+    const doneWhilePaused = (await progressOf(handle)).done;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await progressOf(handle)).toMatchObject({ status: 'paused', done: doneWhilePaused, running: 0 });
+    expect(doneWhilePaused).toBeLessThan(DEMO_CLAIM_COUNT);
+    expect(await rejection(handle.executeUpdate(pauseSweepUpdate))).toMatch(/cannot pause a sweep that is paused/);
+
+    expect((await handle.executeUpdate(resumeSweepUpdate)).status).toBe('running');
+    expect(await handle.result()).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT });
+  });
+
+  it('cancels: the run stops and is marked cancelled', async () => {
+    const { handle } = await startSweep(client, prefix, sweepInput('cancel', { concurrency: 1 }));
+    await waitFor('a first verdict', async () => (await progressOf(handle)).done >= 1);
+    expect((await handle.executeUpdate(cancelSweepUpdate)).status).toBe('cancelled');
+    const result = await handle.result();
+    expect(result.status).toBe('cancelled');
+    expect(result.done).toBeLessThan(DEMO_CLAIM_COUNT);
+    expect(await rejection(handle.executeUpdate(resumeSweepUpdate))).toMatch(/cannot resume a sweep that is cancelled|completed|not found/i);
+  });
+
+  it('pauses with status budget-exhausted when the budget is spent, and continues after it is raised', async () => {
+    const { handle } = await startSweep(client, prefix, sweepInput('budget', { concurrency: 2, budget: { tokens: 1 } }));
+    await waitFor('the budget to run out', async () => {
+      const progress = await progressOf(handle);
+      return progress.status === 'budget-exhausted' && progress.running === 0;
+    });
+    const exhausted = await progressOf(handle);
+    expect(exhausted.done).toBeGreaterThanOrEqual(1);
+    expect(exhausted.done).toBeLessThan(DEMO_CLAIM_COUNT);
+    expect(exhausted.tokens).toBeGreaterThanOrEqual(1);
+    expect(await rejection(handle.executeUpdate(resumeSweepUpdate))).toMatch(/budget is exhausted/);
+    expect(await rejection(handle.executeUpdate(setSweepBudgetUpdate, { args: [{ tokens: -5 }] }))).toMatch(/tokens must be a positive/);
+
+    const raised = await handle.executeUpdate(setSweepBudgetUpdate, { args: [{ tokens: 10_000_000 }] });
+    expect(raised.status).toBe('running');
+    expect(await handle.result()).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, budget: { tokens: 10_000_000 } });
+  });
+
+  it('records a failing claim with its reason while the others complete', async () => {
+    const otherFile = path.join(tmp, 'other.jsonl');
+    fs.writeFileSync(
+      otherFile,
+      ['other-1', 'other-2']
+        .map((id) => JSON.stringify({ id, dataset: 'demo', claim: `Claim ${id} about the Eiffel Tower.`, label: 'SUPPORTED', label_norm: 'SUPPORTED' }))
+        .join('\n'),
+    );
+    const input = sweepInput('failing', {
+      datasets: [
+        { name: 'demo', file: DEMO_CLAIMS, format: 'verity' },
+        { name: 'demo', file: otherFile, format: 'verity', index: `${prefix}-missing` },
+      ],
+    });
+    const result = await (await startSweep(client, prefix, input)).handle.result();
+    expect(result).toMatchObject({ status: 'completed', total: DEMO_CLAIM_COUNT + 2, done: DEMO_CLAIM_COUNT, failed: 2 });
+
+    const failures = await deps.runFailures.list(input.runId);
+    expect(failures.map((f) => f.claimId).sort()).toEqual(['other-1', 'other-2']);
+    for (const failure of failures) {
+      expect(failure.reason).toMatch(/does not exist/);
+      expect(failure).toMatchObject({ type: 'IndexNotFound', method: 'rag', model: 'gpt-4o-mini', dataset: 'demo' });
+    }
+  });
+
+  it('continues as new before its history grows long and still verifies every claim exactly once', async () => {
+    const input = sweepInput('can', { concurrency: 3 }, { maxHistoryEvents: 40, pageSize: 4 });
+    const { handle } = await startSweep(client, prefix, input);
+    const result = await handle.result();
+    expect(result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, failed: 0 });
+    expect(result.continuedAsNew).toBeGreaterThanOrEqual(2);
+
+    const runs = [];
+    for await (const execution of client.workflow.list({ query: `WorkflowId = "${handle.workflowId}"` })) runs.push(execution.status.name);
+    expect(runs.filter((status) => status === 'CONTINUED_AS_NEW')).toHaveLength(result.continuedAsNew);
+    const verdicts = await verdictsOf(input.runId);
+    expect(verdicts).toHaveLength(DEMO_CLAIM_COUNT);
+    expect(new Set(verdicts.map((v) => v.claimId)).size).toBe(DEMO_CLAIM_COUNT);
+  });
+
+  it('in ordered mode verifies one claim at a time, in dataset order', async () => {
+    const input = sweepInput('ordered', { concurrency: 4, ordered: true });
+    expect((await (await startSweep(client, prefix, input)).handle.result()).done).toBe(DEMO_CLAIM_COUNT);
+    const verdicts = (await verdictsOf(input.runId)).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    expect(verdicts.map((v) => v.claimId)).toEqual(Array.from({ length: DEMO_CLAIM_COUNT }, (_, i) => `demo-${i + 1}`));
+    for (let i = 1; i < verdicts.length; i += 1) expect(verdicts[i]!.startedAt >= verdicts[i - 1]!.finishedAt).toBe(true);
+  });
+});
