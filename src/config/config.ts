@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
 import {
   MEMORY_DEDUP_KEYS,
   MEMORY_RECALL_MODES,
@@ -35,6 +36,24 @@ export type LlmCacheMode = (typeof LLM_CACHE_MODES)[number];
 
 export const WIKI_PROVIDERS = ['index', 'mediawiki'] as const;
 export type WikiProviderName = (typeof WIKI_PROVIDERS)[number];
+
+export const WEB_SEARCH_PROVIDERS = ['recorded', 'serper', 'tavily', 'brave', 'searxng', 'searchapi'] as const;
+export type WebSearchProviderName = (typeof WEB_SEARCH_PROVIDERS)[number];
+
+export const PAGE_READERS = ['auto', 'recorded', 'live'] as const;
+export type PageReaderName = (typeof PAGE_READERS)[number];
+
+export const WEB_CACHE_MODES = LLM_CACHE_MODES;
+export type WebCacheMode = LlmCacheMode;
+
+const nonNegativeInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
+
+/** Comma-separated domains; unset gives `fallback`, `none` gives an empty list. */
+function domainList(value: string | undefined, fallback: readonly string[]): string[] {
+  if (value === undefined) return [...fallback];
+  if (value.trim().toLowerCase() === 'none') return [];
+  return value.split(',').map((domain) => domain.trim().toLowerCase()).filter((domain) => domain !== '');
+}
 
 export const envSchema = z.object({
   VERITY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.verity')),
@@ -83,6 +102,22 @@ export const envSchema = z.object({
   VERITY_MEDIAWIKI_URL: z.preprocess(emptyToUndefined, z.string().url().default('https://en.wikipedia.org/w/api.php')),
   VERITY_MEDIAWIKI_USER_AGENT: z.preprocess(emptyToUndefined, z.string().default('verity/0.1 (claim verification research)')),
 
+  VERITY_WEB_SEARCH_PROVIDER: z.preprocess(emptyToUndefined, z.enum(WEB_SEARCH_PROVIDERS).default('recorded')),
+  SERPER_API_KEY: optionalString,
+  TAVILY_API_KEY: optionalString,
+  BRAVE_API_KEY: optionalString,
+  SEARXNG_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SEARCHAPI_API_KEY: optionalString,
+  VERITY_WEB_INCLUDE_DOMAINS: optionalString,
+  VERITY_WEB_EXCLUDE_DOMAINS: optionalString,
+  VERITY_PAGE_READER: z.preprocess(emptyToUndefined, z.enum(PAGE_READERS).default('auto')),
+  PUBMED_API_KEY: optionalString,
+  OPENALEX_API_KEY: optionalString,
+  VERITY_CONTACT_EMAIL: optionalString,
+  VERITY_WEB_CACHE: z.preprocess(emptyToUndefined, z.enum(WEB_CACHE_MODES).default('readwrite')),
+  VERITY_SEARCH_CACHE_TTL_S: nonNegativeInt(7 * 24 * 3600),
+  VERITY_PAGE_CACHE_TTL_S: nonNegativeInt(30 * 24 * 3600),
+
   VERITY_SIM_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   VERITY_SIM_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
 });
@@ -125,6 +160,23 @@ export interface VerityConfig {
   /** Defaults of the evidence memory (MERMAID §3); workflow inputs may override them per run. */
   memory: { recall: MemoryRecallOptions; update: MemoryUpdateOptions };
   simulator: { port: number; latencyMs: number };
+  web: {
+    provider: WebSearchProviderName;
+    serperApiKey?: string;
+    tavilyApiKey?: string;
+    braveApiKey?: string;
+    searxngUrl?: string;
+    searchApiKey?: string;
+    /** Only these domains (and subdomains) when non-empty. */
+    includeDomains: string[];
+    /** Default: FACT_CHECK_DOMAINS (their verdicts would leak benchmark labels). */
+    excludeDomains: string[];
+    /** 'auto': recorded pages when the provider is 'recorded', else the live SSRF-safe reader. */
+    pageReader: PageReaderName;
+  };
+  scholar: { pubmedApiKey?: string; openAlexApiKey?: string; contactEmail?: string };
+  /** Search and page caches in Elasticsearch; TTLs in seconds, 0 = never expire. */
+  webCache: { mode: WebCacheMode; searchTtlS: number; pageTtlS: number };
   wikipedia: {
     /** 'index': the offline `<prefix>-wiki` passage index; 'mediawiki': a live MediaWiki API. */
     provider: WikiProviderName;
@@ -210,9 +262,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       },
     },
     simulator: { port: e.VERITY_SIM_PORT, latencyMs: e.VERITY_SIM_LATENCY_MS },
+    web: {
+      provider: e.VERITY_WEB_SEARCH_PROVIDER,
+      serperApiKey: e.SERPER_API_KEY,
+      tavilyApiKey: e.TAVILY_API_KEY,
+      braveApiKey: e.BRAVE_API_KEY,
+      searxngUrl: e.SEARXNG_URL,
+      searchApiKey: e.SEARCHAPI_API_KEY,
+      includeDomains: domainList(e.VERITY_WEB_INCLUDE_DOMAINS, []),
+      excludeDomains: domainList(e.VERITY_WEB_EXCLUDE_DOMAINS, FACT_CHECK_DOMAINS),
+      pageReader: e.VERITY_PAGE_READER,
+    },
+    scholar: { pubmedApiKey: e.PUBMED_API_KEY, openAlexApiKey: e.OPENALEX_API_KEY, contactEmail: e.VERITY_CONTACT_EMAIL },
+    webCache: { mode: e.VERITY_WEB_CACHE, searchTtlS: e.VERITY_SEARCH_CACHE_TTL_S, pageTtlS: e.VERITY_PAGE_CACHE_TTL_S },
     wikipedia: { provider: e.VERITY_WIKI_PROVIDER, mediawikiUrl: e.VERITY_MEDIAWIKI_URL, userAgent: e.VERITY_MEDIAWIKI_USER_AGENT },
   };
 }
 
 /** Names of configuration values that must never be logged or sent into workflow inputs. */
-export const SECRET_KEYS = ['apiKey', 'OPENAI_API_KEY', 'authorization', 'Authorization', 'api_key', 'x-api-key'] as const;
+export const SECRET_KEYS = [
+  'apiKey',
+  'OPENAI_API_KEY',
+  'authorization',
+  'Authorization',
+  'api_key',
+  'x-api-key',
+  'serperApiKey',
+  'tavilyApiKey',
+  'braveApiKey',
+  'searchApiKey',
+  'pubmedApiKey',
+  'openAlexApiKey',
+  'SERPER_API_KEY',
+  'TAVILY_API_KEY',
+  'BRAVE_API_KEY',
+  'SEARCHAPI_API_KEY',
+  'PUBMED_API_KEY',
+  'OPENALEX_API_KEY',
+] as const;

@@ -16,6 +16,7 @@ export const REDACTED_PATHS = [
   '*["x-api-key"]',
   'api_key',
   '*.api_key',
+  ...['serperApiKey', 'tavilyApiKey', 'braveApiKey', 'searchApiKey', 'pubmedApiKey', 'openAlexApiKey'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
 export type { Logger };
