@@ -1,16 +1,19 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { LlmGateway } from '../src/llm/gateway';
+import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import { createLlmActivities } from './llm.activities';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
+import { createToolActivities } from './tools.activities';
 import { createVerdictActivities } from './verdict.activities';
 
 export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'>, MemoryActivityDependencies {
   es: Client;
   gateway: LlmGateway;
   verdicts: VerdictStore;
+  tools: ToolRegistry;
 }
 
 /** Every activity verity's workflows call, built over injected dependencies. */
@@ -21,6 +24,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),
     ...createSweepActivities(deps),
+    ...createToolActivities({ tools: deps.tools }),
   };
 }
 

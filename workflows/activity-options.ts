@@ -1,5 +1,6 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import { FAILURE_TYPES } from '../src/shared/constants';
+import { TOOL_FAILURE_TYPES, type ToolFamily } from '../src/shared/tools';
 
 const NON_RETRYABLE = Object.values(FAILURE_TYPES);
 
@@ -63,3 +64,37 @@ export const MEMORY_RECALL: ActivityOptions = RETRIEVAL;
 
 /** Evidence-memory update: deterministic ids make a retried write a no-op. */
 export const MEMORY_UPDATE: ActivityOptions = WRITE;
+
+const TOOL_NON_RETRYABLE = [
+  ...NON_RETRYABLE,
+  TOOL_FAILURE_TYPES.unknownTool,
+  TOOL_FAILURE_TYPES.notFound,
+  TOOL_FAILURE_TYPES.blockedUrl,
+  TOOL_FAILURE_TYPES.unreadable,
+  TOOL_FAILURE_TYPES.unauthorized,
+];
+
+/** Tools over Elasticsearch (Wikipedia index, RAG passages): retrieval timings. */
+export const INDEX_TOOL_CALL: ActivityOptions = { ...RETRIEVAL, retry: { ...RETRIEVAL.retry, nonRetryableErrorTypes: TOOL_NON_RETRYABLE } };
+
+/** Tools over third-party HTTP APIs (web, scholar, pages, live MediaWiki): few, spaced retries so a 429 is not hammered. */
+export const TOOL_CALL: ActivityOptions = {
+  startToCloseTimeout: '45 seconds',
+  scheduleToCloseTimeout: '5 minutes',
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 4,
+    nonRetryableErrorTypes: TOOL_NON_RETRYABLE,
+  },
+};
+
+/** The preset of each tool family (see src/shared/tools.ts). */
+export const TOOL_CALL_OPTIONS: Record<ToolFamily, ActivityOptions> = {
+  wikipedia: INDEX_TOOL_CALL,
+  retrieval: INDEX_TOOL_CALL,
+  web: TOOL_CALL,
+  scholar: TOOL_CALL,
+  page: TOOL_CALL,
+};

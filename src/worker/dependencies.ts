@@ -13,6 +13,7 @@ import '../methods/tasks';
 import { RunClaimStore } from '../runs/run-claim-store';
 import { RunFailureStore } from '../runs/run-failure-store';
 import { RunStore } from '../runs/run-store';
+import { createToolRegistry, toolDependenciesFromConfig } from '../tools/create-registry';
 import { VerdictStore } from '../verdicts/verdict-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
@@ -35,6 +36,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     es,
     gateway,
     verdicts,
+    tools: createToolRegistry(toolDependenciesFromConfig(config, es)),
     memory: new EvidenceMemory({
       store: new EvidenceMemoryStore(es, indexName(prefix, 'evidence-memory')),
       embedder: gateway,
