@@ -7,3 +7,4 @@ export * from './group-report';
 export * from './build-report';
 export * from './diff-runs';
 export * from './render';
+export * from './load-run-report';

@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerDemoCommand } from './commands/demo';
+import { registerDiffCommand } from './commands/diff';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
+import { registerReportCommand } from './commands/report';
 import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
 import { registerSimCommand } from './commands/sim';
@@ -23,6 +25,8 @@ export function buildProgram(): Command {
   registerMemoryCommand(program);
   registerWorkerCommand(program);
   registerVerifyCommand(program);
+  registerReportCommand(program);
+  registerDiffCommand(program);
   return program;
 }
 

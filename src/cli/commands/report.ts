@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../../eval/report';
+import { loadConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
+import { CliError } from '../errors';
+import { notice, printJson } from '../output';
+import { toCliError } from './ingest';
+
+interface ReportOptions {
+  out?: string;
+  json?: boolean;
+  format: ReportFormat;
+}
+
+/** Loads the report of a run, turning unknown runs, runs without verdicts and an unreachable ES into one-line errors. */
+export async function loadReportForCli(runId: string): Promise<RunReport> {
+  const config = loadConfig();
+  const client = createEsClient({ url: config.elasticsearch.url });
+  try {
+    return await loadRunReport(client, config.elasticsearch.indexPrefix, runId);
+  } catch (err) {
+    if (err instanceof RunNotFoundError || err instanceof RunWithoutVerdictsError) throw new CliError(err.message, 1);
+    throw toCliError(err, config.elasticsearch.url);
+  } finally {
+    await client.close();
+  }
+}
+
+async function report(runId: string, options: ReportOptions): Promise<void> {
+  const runReport = await loadReportForCli(runId);
+  if (options.json && options.out === undefined) {
+    printJson(runReport);
+    return;
+  }
+  const dir = options.out ?? path.join('reports', runId);
+  const files = await writeReport(runReport, dir, options.format);
+  if (runReport.banner) notice(runReport.banner);
+  for (const warning of runReport.warnings) notice(`warning: ${warning}`);
+  if (options.json) printJson(runReport);
+  else process.stdout.write(`${files.join('\n')}\n`);
+}
+
+export function registerReportCommand(program: Command): void {
+  program
+    .command('report')
+    .description(
+      "Report a run: accuracy, per-class P/R/F1, macro/weighted F1 with bootstrap CIs, confusion matrices, cost, calls and latency per dataset × method × model. " +
+        'Writes report.md, report.html (self-contained), claims.csv, groups.csv and report.json to reports/<run>/.',
+    )
+    .argument('<run>', 'run id')
+    .option('--out <dir>', 'directory to write the report to (default: reports/<run>)')
+    .addOption(new Option('--format <format>', 'which files to write').choices(REPORT_FORMATS).default('all'))
+    .option('--json', 'print the report model as JSON on stdout (without --out, write no files)')
+    .action((runId: string, options: ReportOptions) => report(runId, options));
+}
