@@ -44,7 +44,7 @@ export function datasetsTable(report: RunReport): Table {
   const { config, datasetHashes } = report.manifest;
   return {
     header: ['dataset', 'file', 'format', 'sample', 'sha256'],
-    rows: config.datasets.map((d) => [d.name, d.file, d.format, d.sample === undefined ? 'all' : String(d.sample), datasetHashes[d.name] ?? d.sha256 ?? '–']),
+    rows: config.datasets.map((d) => [d.name, d.file, d.format, d.sample === undefined ? 'all' : String(d.sample), d.sha256 ?? datasetHashes[d.file] ?? datasetHashes[d.name] ?? '–']),
   };
 }
 

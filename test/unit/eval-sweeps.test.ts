@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { isKnownDataset } from '../../eval/labels';
+import { projectRoot } from '../../src/project-root';
+import { runConfigSchema } from '../../src/runs/run-manifest';
+
+const SWEEPS = path.join(projectRoot(), 'eval', 'sweeps');
+const files = fs.readdirSync(SWEEPS).filter((name) => /\.ya?ml$/.test(name));
+
+describe('example sweep configs (eval/sweeps)', () => {
+  it('has the paper protocols', () => {
+    expect(files).toEqual(expect.arrayContaining(['mermaid.yaml', 'emulate.yaml', 'tool-mad.yaml', 'toe.yaml']));
+  });
+
+  it.each(files)('%s validates, names datasets with label mappings and files that exist', (name) => {
+    const file = path.join(SWEEPS, name);
+    const parsed = runConfigSchema.safeParse(YAML.parse(fs.readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new Error(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    for (const dataset of parsed.data.datasets) {
+      expect(isKnownDataset(dataset.name), `${name}: dataset ${dataset.name} has no label mapping`).toBe(true);
+      expect(fs.existsSync(path.resolve(SWEEPS, dataset.file)), `${name}: ${dataset.file}`).toBe(true);
+    }
+  });
+
+  it('runs MERMAID in dataset order, since its memory depends on it', () => {
+    const mermaid = runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'mermaid.yaml'), 'utf8')));
+    expect(mermaid.ordered).toBe(true);
+  });
+});
