@@ -4,6 +4,7 @@ import { registerDiffCommand } from './commands/diff';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
 import { registerReportCommand } from './commands/report';
+import { registerMcpCommand } from './commands/mcp';
 import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
 import { registerSimCommand } from './commands/sim';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerMemoryCommand(program);
   registerWorkerCommand(program);
   registerVerifyCommand(program);
+  registerMcpCommand(program);
   registerReportCommand(program);
   registerDiffCommand(program);
   return program;

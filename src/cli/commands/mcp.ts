@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { type Command } from 'commander';
+import { loadConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { createLogger } from '../../logging/logger';
+import { createToolRegistry, toolDependenciesFromConfig } from '../../tools/create-registry';
+import { createMcpServer } from '../../tools/mcp-server';
+import { projectRoot } from '../../project-root';
+
+
+export interface McpOptions {
+  index?: string;
+}
+
+/** Serves the tool registry over MCP on stdin/stdout until the client closes the connection. */
+export async function serveMcp(options: McpOptions = {}): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const es = createEsClient({ url: config.elasticsearch.url });
+  const tools = createToolRegistry(toolDependenciesFromConfig(config, es, { wikiIndex: options.index }));
+  const server = createMcpServer(tools, logger, packageVersion());
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  await server.connect(new StdioServerTransport());
+  logger.info({ tools: tools.names() }, 'verity MCP server ready on stdio');
+  await closed;
+  await es.close();
+}
+
+function packageVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const HELP = `
+Logs go to stderr; stdout carries the MCP protocol. To add verity to an MCP client
+(Claude Desktop, Cursor, VS Code, …), put this in its MCP server configuration:
+
+  {
+    "mcpServers": {
+      "verity": {
+        "command": "npx",
+        "args": ["verity", "mcp"],
+        "cwd": "/path/to/verity",
+        "env": { "ES_URL": "http://127.0.0.1:9200", "ES_INDEX_PREFIX": "verity" }
+      }
+    }
+  }
+
+Set VERITY_WIKI_PROVIDER=mediawiki to answer the Wikipedia tools from the live API instead of the index.`;
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve verity\'s tools (Wikipedia, rag_search, scholar_search, read_page, …) to an MCP client over stdio.')
+    .option('--index <name>', 'wiki index to read (default <prefix>-wiki)')
+    .addHelpText('after', HELP)
+    .action(async (options: McpOptions) => {
+      await serveMcp(options);
+    });
+}
