@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { projectRoot } from '../project-root';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
 import { registerInfraCommand } from './commands/infra';
@@ -8,6 +10,7 @@ import { registerMcpCommand } from './commands/mcp';
 import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
 import { registerSimCommand } from './commands/sim';
+import { registerSweepCommand } from './commands/sweep';
 import { registerVerifyCommand } from './commands/verify';
 import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
@@ -15,7 +18,7 @@ import { CliError } from './errors';
 export function buildProgram(): Command {
   const program = new Command('verity')
     .description('Verify claims with LLM agents as durable Temporal workflows over Elasticsearch.')
-    .version(require('../../../package.json').version as string)
+    .version(require(path.join(projectRoot(), 'package.json')).version as string)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerDemoCommand(program);
@@ -26,6 +29,7 @@ export function buildProgram(): Command {
   registerMemoryCommand(program);
   registerWorkerCommand(program);
   registerVerifyCommand(program);
+  registerSweepCommand(program);
   registerMcpCommand(program);
   registerReportCommand(program);
   registerDiffCommand(program);

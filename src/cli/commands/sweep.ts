@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import {
+  type Client,
+  WorkflowFailedError,
+  type WorkflowHandle,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
+import YAML from 'yaml';
+import { buildSweepInput, InvalidRunConfigError, startSweep } from '../../client/start-sweep';
+import { connectTemporal, workflowUiUrl } from '../../client/temporal';
+import { hasWorkflowPollers } from '../../client/worker-presence';
+import { loadConfig, type VerityConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { indexName } from '../../es/indices';
+import { buildRunManifest } from '../../runs/build-manifest';
+import { type RunConfig, runConfigSchema } from '../../runs/run-manifest';
+import { RunStore } from '../../runs/run-store';
+import { type SweepInput, type SweepProgress, sweepWorkflowId } from '../../shared/sweep';
+import type { sweepWorkflow } from '../../../workflows';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../../workflows/sweep-definitions';
+import { createCliLogger } from '../cli-logger';
+import { ensureWorker } from '../embedded-worker';
+import { CliError } from '../errors';
+import { notice, printJson } from '../output';
+import { requireElasticsearch } from '../preflight';
+import { formatProgress, SweepProgressBar } from '../sweep-progress';
+import { describeFailure } from '../workflow-failure';
+
+const ANSWER_TIMEOUT_MS = 20_000;
+const POLL_MS = 1_000;
+
+type SweepHandle = WorkflowHandle<typeof sweepWorkflow>;
+
+interface RunOptions {
+  run?: string;
+  embeddedWorker?: boolean;
+  detach?: boolean;
+  json?: boolean;
+}
+
+/** Reads and validates a sweep config; every problem is one line naming the YAML path. */
+export function readRunConfig(file: string): RunConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new CliError(`cannot read sweep config ${file}`, 2);
+  }
+  let raw: unknown;
+  try {
+    raw = YAML.parse(text);
+  } catch (err) {
+    throw new CliError(`${file}: not valid YAML (${(err as Error).message.split('\n')[0]})`, 2);
+  }
+  const parsed = runConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CliError(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 2);
+  }
+  return parsed.data;
+}
+
+function sweepInputFor(config: VerityConfig, file: string, runId?: string): { run: RunConfig; input: SweepInput } {
+  const run = readRunConfig(file);
+  if (runId !== undefined) {
+    const checked = runConfigSchema.shape.run.safeParse(runId);
+    if (!checked.success) throw new CliError(`--run: ${checked.error.issues[0]?.message ?? 'invalid run id'}`, 2);
+    run.run = runId;
+  }
+  let input: SweepInput;
+  try {
+    input = buildSweepInput(config, run, path.dirname(path.resolve(file)));
+  } catch (err) {
+    if (err instanceof InvalidRunConfigError) throw new CliError(`${file}: ${err.message}`, 2);
+    throw err;
+  }
+  const missing = input.datasets.find((dataset) => !fs.existsSync(dataset.file));
+  if (missing) throw new CliError(`${file}: dataset file not found: ${missing.file}`, 2);
+  return { run, input };
+}
+
+/** Writes the manifest of a new run; a run id already used with another config is refused. */
+async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput): Promise<void> {
+  const es = createEsClient({ url: config.elasticsearch.url });
+  try {
+    const runs = new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
+    const manifest = await buildRunManifest(config, run, input);
+    const existing = await runs.get(run.run);
+    if (!existing) return await runs.save(manifest);
+    // Budget and concurrency may change between attempts; what is verified may not.
+    const comparable = ({ config: c }: typeof manifest) =>
+      JSON.stringify([c.datasets.map((d) => [d.name, d.sha256, d.sample, d.index]), c.methods, c.models, c.parameters, c.seed, c.ordered]);
+    if (comparable(existing) !== comparable(manifest)) {
+      throw new CliError(`run "${run.run}" already exists with another configuration or dataset contents; choose a new run id`, 2);
+    }
+  } finally {
+    await es.close();
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CliError(`${what}: no worker answered within ${ANSWER_TIMEOUT_MS / 1000} s; start one with \`verity worker\``)), ANSWER_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The handle of `sweep/<run>`, failing with one line when there is no such sweep. */
+async function existingSweep(client: Client, runId: string): Promise<{ handle: SweepHandle; status: string }> {
+  const handle = client.workflow.getHandle<typeof sweepWorkflow>(sweepWorkflowId(runId));
+  try {
+    return { handle, status: (await handle.describe()).status.name };
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw new CliError(`unknown run "${runId}": no sweep ${sweepWorkflowId(runId)}`, 2);
+    throw err;
+  }
+}
+
+/** The sweep's progress: from its result once it finished, otherwise by query (a worker must answer). */
+async function readProgress(handle: SweepHandle, status: string): Promise<SweepProgress> {
+  if (status === 'COMPLETED') return handle.result();
+  if (status === 'RUNNING') return withTimeout(handle.query(sweepProgressQuery), 'status');
+  let reason = status.toLowerCase();
+  try {
+    await handle.result();
+  } catch (err) {
+    reason = `${reason}: ${describeFailure(err as Error)}`;
+  }
+  throw new CliError(`sweep ${handle.workflowId} ${reason}; run \`verity sweep run <config>\` again to resume it`);
+}
+
+async function withClient<T>(action: (client: Client, config: VerityConfig) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const client = await connectTemporal(config);
+  try {
+    return await action(client, config);
+  } finally {
+    await client.connection.close();
+  }
+}
+
+async function runSweepCommand(file: string, options: RunOptions): Promise<void> {
+  const config = loadConfig();
+  const { run, input } = sweepInputFor(config, file, options.run);
+  await requireElasticsearch(config);
+  await recordManifest(config, run, input);
+  const client = await connectTemporal(config);
+  const embedded = options.embeddedWorker !== false && !options.detach;
+  const worker = await ensureWorker(config, client, createCliLogger(config), { embedded });
+  const bar = new SweepProgressBar();
+  const interrupt = () => {
+    bar.stop();
+    notice(`interrupted; the sweep keeps its state: run \`verity sweep run ${file}${options.run ? ` --run ${options.run}` : ''}\` again to resume`);
+    void worker.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input);
+    notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId)}`);
+    if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
+    if (options.detach) {
+      if (!(await hasWorkflowPollers(client, config.temporal.taskQueue))) notice(`no worker polls "${config.temporal.taskQueue}"; start one with \`verity worker\``);
+      return;
+    }
+    const final = await followSweep(handle, bar, embedded);
+    bar.stop();
+    if (options.json) printJson(final);
+    else process.stdout.write(`${formatProgress(final)}\n`);
+    if (final.status === 'budget-exhausted') notice(`budget exhausted: raise it with \`verity sweep budget ${run.run} --usd N\` (or --tokens N), then run this again`);
+    if (final.status === 'paused') notice(`paused: \`verity sweep resume ${run.run}\`, then run this again`);
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+    bar.stop();
+    await worker.stop();
+    await client.connection.close();
+  }
+}
+
+/**
+ * Shows progress until the sweep finishes, or until it waits for a person (paused or out of
+ * budget with nothing running) — an embedded worker has nothing to do then.
+ */
+async function followSweep(handle: SweepHandle, bar: SweepProgressBar, embedded: boolean): Promise<SweepProgress> {
+  let finished: SweepProgress | undefined;
+  let failure: unknown;
+  const result = handle.result().then(
+    (progress) => (finished = progress),
+    (err: unknown) => (failure = err ?? new Error('the sweep failed')),
+  );
+  for (;;) {
+    if (failure) throw failure instanceof WorkflowFailedError ? new CliError(`sweep failed: ${describeFailure(failure)}`) : failure;
+    if (finished) return finished;
+    const progress = await handle.query(sweepProgressQuery).catch(() => undefined);
+    if (progress) {
+      bar.update(progress);
+      const waitingForPerson = (progress.status === 'paused' || progress.status === 'budget-exhausted') && progress.running === 0;
+      if (embedded && waitingForPerson) return progress;
+    }
+    await Promise.race([result, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
+  }
+}
+
+async function statusCommand(runId: string, options: { json?: boolean }): Promise<void> {
+  await withClient(async (client) => {
+    const { handle, status } = await existingSweep(client, runId);
+    const progress = await readProgress(handle, status);
+    if (options.json) printJson(progress);
+    else process.stdout.write(`${formatProgress(progress)}\n`);
+  });
+}
+
+async function controlCommand(runId: string, action: 'pause' | 'resume' | 'cancel', budget?: { usd?: number; tokens?: number }): Promise<void> {
+  await withClient(async (client) => {
+    const { handle, status } = await existingSweep(client, runId);
+    const what = budget ? 'change the budget of' : action;
+    if (status !== 'RUNNING') throw new CliError(`cannot ${what} run "${runId}": its sweep is ${status.toLowerCase()}`, 2);
+    try {
+      const update =
+        budget !== undefined
+          ? handle.executeUpdate(setSweepBudgetUpdate, { args: [budget] })
+          : handle.executeUpdate({ pause: pauseSweepUpdate, resume: resumeSweepUpdate, cancel: cancelSweepUpdate }[action]);
+      const progress = await withTimeout(update, action);
+      process.stdout.write(`${formatProgress(progress)}\n`);
+    } catch (err) {
+      if (err instanceof WorkflowUpdateFailedError) throw new CliError(`cannot ${what} run "${runId}": ${describeFailure(err)}`, 2);
+      throw err;
+    }
+  });
+}
+
+function positiveNumber(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');
+  return parsed;
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a whole number above 0');
+  return parsed;
+}
+
+export function registerSweepCommand(program: Command): void {
+  const sweep = program.command('sweep').description('Benchmark sweeps: every claim of a run × every (method, model), durable and resumable.');
+
+  sweep
+    .command('run')
+    .description('Start the sweep of a run config (or re-attach to it) and follow its progress.')
+    .argument('<config>', 'sweep config YAML (see eval/sweeps/)')
+    .option('--run <id>', "run id instead of the config's `run`")
+    .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
+    .option('--detach', 'start the sweep and return (a `verity worker` runs it)')
+    .option('--json', 'print the final progress as JSON')
+    .addHelpText(
+      'after',
+      '\nThe sweep is the workflow sweep/<run>: running this again after any crash resumes it and never\nrepeats a verification that has a verdict. Progress: `verity sweep status <run>`.',
+    )
+    .action(async (file: string, options: RunOptions) => {
+      await runSweepCommand(file, options);
+    });
+
+  sweep
+    .command('status')
+    .description('Print the progress of a run: verdicts, failures, running, tokens and cost so far, status.')
+    .argument('<run>', 'run id')
+    .option('--json', 'print as JSON')
+    .action(async (runId: string, options: { json?: boolean }) => {
+      await statusCommand(runId, options);
+    });
+
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    const descriptions = {
+      pause: 'Stop starting verifications (running ones finish).',
+      resume: 'Start verifications again after a pause.',
+      cancel: 'Stop the sweep for good; running verifications are cancelled.',
+    };
+    sweep
+      .command(action)
+      .description(descriptions[action])
+      .argument('<run>', 'run id')
+      .action(async (runId: string) => {
+        await controlCommand(runId, action);
+      });
+  }
+
+  sweep
+    .command('budget')
+    .description('Set the budget of a run; a sweep paused by its budget continues when the new one allows.')
+    .argument('<run>', 'run id')
+    .option('--usd <n>', 'budget in US dollars', positiveNumber)
+    .option('--tokens <n>', 'budget in tokens', positiveInteger)
+    .action(async (runId: string, options: { usd?: number; tokens?: number }) => {
+      if (options.usd === undefined && options.tokens === undefined) throw new CliError('give --usd N and/or --tokens N', 2);
+      await controlCommand(runId, 'resume', { ...(options.usd !== undefined ? { usd: options.usd } : {}), ...(options.tokens !== undefined ? { tokens: options.tokens } : {}) });
+    });
+}
