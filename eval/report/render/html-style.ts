@@ -11,7 +11,7 @@ h3 { font-size: 16px; margin: 24px 0 8px; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; }
-td.num { text-align: right; }
+td.num { text-align: right; white-space: nowrap; }
 .kv td:first-child { color: #57606a; white-space: nowrap; }
 .kv td { max-width: 860px; overflow-wrap: anywhere; }
 .charts { display: flex; flex-wrap: wrap; gap: 16px; }

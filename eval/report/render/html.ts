@@ -15,6 +15,10 @@ function htmlTable(table: Table, className = ''): string {
   return `<table${className ? ` class="${className}"` : ''}>\n${head}\n${body}\n</table>`;
 }
 
+function costRecorded(report: RunReport): boolean {
+  return report.groups.some((g) => g.usage.total.costUsd > 0);
+}
+
 function figure(caption: string, chart: string): string {
   return `<figure><figcaption>${escapeXml(caption)}</figcaption>${chart}</figure>`;
 }
@@ -48,19 +52,19 @@ export function renderHtml(report: RunReport): string {
 <main>
 <h1>verity report: ${escapeXml(report.runId)}</h1>
 ${banner}
-<h2>Results</h2>
+<h2 id="results">Results</h2>
 <p class="note">Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored. Intervals are percentile-bootstrap 95% CIs.</p>
 ${htmlTable(summaryTable(report.groups))}
 <div class="charts">
 ${figure('F1 by dataset, method and model (bars: estimate; whiskers: 95% CI)', f1Chart(report.groups.filter(isScored)))}
-${figure('Cost per claim against macro-F1 (colour: method)', costF1Chart(report.groups.filter(isScored)))}
+${figure(`Cost per claim against macro-F1 (colour: method)${costRecorded(report) ? '' : ': no cost recorded, every verdict cost $0'}`, costF1Chart(report.groups.filter(isScored)))}
 ${figure('LLM and tool calls per claim', callsChart(report.groups))}
 </div>
 <h2>Cost and latency (per claim, over verdicts)</h2>
 ${htmlTable(costTable(report.groups))}
-<h2>Groups</h2>
+<h2 id="groups">Groups</h2>
 ${groupSection(report).join('\n')}
-<h2>Run</h2>
+<h2 id="run">Run</h2>
 ${htmlTable(manifestTable(report), 'kv')}
 ${htmlTable(datasetsTable(report))}
 ${warnings}

@@ -11,6 +11,11 @@ export interface Table {
   rows: string[][];
 }
 
+/** The manifest's prompt versions and those the verdicts recorded. */
+function runPromptVersions(report: RunReport): string[] {
+  return [...new Set([...report.manifest.promptVersions, ...report.groups.flatMap((g) => g.promptVersions)])].sort();
+}
+
 export function manifestTable(report: RunReport): Table {
   const { manifest } = report;
   const { config } = manifest;
@@ -27,7 +32,7 @@ export function manifestTable(report: RunReport): Table {
       ['methods', config.methods.join(', ')],
       ['models', config.models.join(', ')],
       ['model ids', manifest.modelIds.join(', ')],
-      ['prompt versions', manifest.promptVersions.join(', ') || '–'],
+      ['prompt versions', runPromptVersions(report).join(', ') || '–'],
       ['seed', String(config.seed)],
       ['ordered', String(config.ordered)],
       ['concurrency', String(config.concurrency)],

@@ -22,10 +22,23 @@ const WIDTH = 760;
 const HEIGHT = 340;
 const PAD = { left: 64, right: 24, top: 20, bottom: 48 };
 
-/** Labels go right of a point, or left of it in the right third of the plot so they stay inside. */
-function pointLabel(cx: number, cy: number, label: string): string {
-  const leftOfPoint = cx > PAD.left + ((WIDTH - PAD.left - PAD.right) * 2) / 3;
-  return text(leftOfPoint ? cx - 9 : cx + 9, cy - 7, label, { class: 'point-label', 'text-anchor': leftOfPoint ? 'end' : 'start' });
+const LABEL_HEIGHT = 12;
+
+/**
+ * Label positions: right of a point (left of it in the right third of the plot), moved down
+ * until they no longer overlap an earlier label, so coinciding points stay readable.
+ */
+function placeLabels(points: readonly { cx: number; cy: number; label: string }[]): string[] {
+  const placed: { left: number; right: number; y: number }[] = [];
+  return points.map(({ cx, cy, label }) => {
+    const leftOfPoint = cx > PAD.left + ((WIDTH - PAD.left - PAD.right) * 2) / 3;
+    const width = label.length * 6;
+    const left = leftOfPoint ? cx - 9 - width : cx + 9;
+    let y = cy - 7;
+    while (placed.some((box) => Math.abs(box.y - y) < LABEL_HEIGHT && box.left < left + width && left < box.right)) y += LABEL_HEIGHT;
+    placed.push({ left, right: left + width, y });
+    return text(leftOfPoint ? cx - 9 : cx + 9, y, label, { class: 'point-label', 'text-anchor': leftOfPoint ? 'end' : 'start' });
+  });
 }
 
 /** Points with labels, linear axes from 0. */
@@ -45,16 +58,15 @@ export function scatterChart(spec: ScatterSpec): string {
       text(PAD.left - 6, y(t) + 4, tickLabel(t), { 'text-anchor': 'end', class: 'tick' }),
     ]),
   ];
-  const points = spec.points.flatMap((p) => [
-    tag('circle', { cx: x(p.x), cy: y(p.y), r: 6, fill: seriesColor(p.series), 'fill-opacity': 0.85, stroke: '#fff' }),
-    pointLabel(x(p.x), y(p.y), p.label),
-  ]);
+  const points = spec.points.map((p) => tag('circle', { cx: x(p.x), cy: y(p.y), r: 6, fill: seriesColor(p.series), 'fill-opacity': 0.85, stroke: '#fff' }));
+  const labels = placeLabels(spec.points.map((p) => ({ cx: x(p.x), cy: y(p.y), label: p.label })));
   return svg(
     WIDTH,
     HEIGHT,
     spec.title,
     ...grid,
     ...points,
+    ...labels,
     text((PAD.left + WIDTH - PAD.right) / 2, HEIGHT - 10, spec.xLabel, { 'text-anchor': 'middle', class: 'axis-label' }),
     text(16, (PAD.top + HEIGHT - PAD.bottom) / 2, spec.yLabel, {
       'text-anchor': 'middle',
