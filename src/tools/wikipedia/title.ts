@@ -1,17 +1,8 @@
-/** FEVER's escaped brackets and punctuation, as in `Soul_Food_-LRB-film-RRB-`. */
-const FEVER_TOKENS: Record<string, string> = {
-  '-LRB-': '(',
-  '-RRB-': ')',
-  '-LSB-': '[',
-  '-RSB-': ']',
-  '-LCB-': '{',
-  '-RCB-': '}',
-  '-COLON-': ':',
-};
+import { replaceFeverTokens } from '../../corpus/formats';
 
 /** A title as Wikipedia displays it: underscores as spaces, FEVER tokens as brackets, single spaces, first letter upper case. */
 export function normaliseTitle(title: string): string {
-  const unescaped = title.replace(/-(LRB|RRB|LSB|RSB|LCB|RCB|COLON)-/g, (token) => FEVER_TOKENS[token] ?? token);
+  const unescaped = replaceFeverTokens(title);
   const spaced = unescaped.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
