@@ -1,6 +1,6 @@
 import type { RunDiff } from '../diff-runs';
 import { groupLabel } from '../group-key';
-import { fixed, signed, usd } from './format';
+import { fixed, signed, signedUsd } from './format';
 import { markdownTable } from './markdown';
 
 export const MAX_LISTED_CHANGES = 50;
@@ -14,7 +14,7 @@ function groupDeltaRows(diff: RunDiff): string[][] {
       `${fixed(g.a?.accuracy ?? 0)} → ${fixed(g.b?.accuracy ?? 0)} (${signed(g.delta.accuracy)})`,
       `${fixed(g.a?.macroF1 ?? 0)} → ${fixed(g.b?.macroF1 ?? 0)} (${signed(g.delta.macroF1)})`,
       signed(g.delta.weightedF1),
-      signed(g.delta.costPerClaimUsd, 5),
+      signedUsd(g.delta.costPerClaimUsd),
       signed(g.delta.llmCallsPerClaim, 2),
     ];
   });
@@ -27,7 +27,7 @@ function changeRows(diff: RunDiff): string[][] {
     c.kind,
     `${c.predictedA ?? '–'} → ${c.predictedB ?? '–'}`,
     c.became ?? '',
-    signed(c.costDeltaUsd, 5),
+    signedUsd(c.costDeltaUsd),
     signed(c.llmCallsDelta, 0),
   ]);
 }
@@ -39,7 +39,7 @@ export function renderDiffText(diff: RunDiff): string {
     `diff ${diff.runA} → ${diff.runB}`,
     `claims: ${s['label-changed']} label changed, ${s.becameCorrect} became correct, ${s.becameIncorrect} became incorrect, ` +
       `${s.appeared} appeared, ${s.disappeared} disappeared, ${s.unchanged} unchanged`,
-    `cost ${s.costDeltaUsd >= 0 ? '+' : '-'}${usd(Math.abs(s.costDeltaUsd))}, LLM calls ${signed(s.llmCallsDelta, 0)}, tool calls ${signed(s.toolCallsDelta, 0)}`,
+    `cost ${signedUsd(s.costDeltaUsd)}, LLM calls ${signed(s.llmCallsDelta, 0)}, tool calls ${signed(s.toolCallsDelta, 0)}`,
     '',
     markdownTable({ header: ['group', 'claims', 'accuracy', 'macro-F1', 'Δ weighted-F1', 'Δ cost / claim', 'Δ LLM calls / claim'], rows: groupDeltaRows(diff) }),
   ];

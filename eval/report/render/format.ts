@@ -21,3 +21,7 @@ export function milliseconds(value: number): string {
 export function signed(value: number, digits = 3): string {
   return `${value > 0 ? '+' : ''}${fixed(value, digits)}`;
 }
+
+export function signedUsd(value: number): string {
+  return `${value > 0 ? '+' : value < 0 ? '-' : ''}${usd(Math.abs(value))}`;
+}
