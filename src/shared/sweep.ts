@@ -113,8 +113,11 @@ export interface SweepProgress {
 }
 
 export const DEFAULT_SWEEP_PAGE_SIZE = 50;
-/** The server suggests continue-as-new at ~4K events; this is the fallback bound. */
-export const DEFAULT_SWEEP_MAX_HISTORY_EVENTS = 10_000;
+/**
+ * Continue as new after this many events (≈ 300 verifications), well before the server's limits
+ * (it also suggests continue-as-new by itself, on event count and history size).
+ */
+export const DEFAULT_SWEEP_MAX_HISTORY_EVENTS = 2_000;
 
 export function sweepWorkflowId(runId: string): string {
   return `sweep/${runId}`;

@@ -1,0 +1,220 @@
+/**
+ * The chaos proof (`npm run bench:chaos`): the 600-claim dev sweep (eval/sweeps/dev-600.yaml) runs
+ * on a worker process that is SIGKILLed three times, while the Temporal dev server is restarted
+ * once; the LLM simulator is a process of its own that logs every request. Afterwards it checks
+ * that every (claim, method) has exactly one verdict and that every LLM request sent twice was in
+ * flight at a kill or the restart. Exits non-zero when an invariant fails.
+ *
+ * It uses a Temporal dev server of its own (port 7243, data in .verity/chaos), so restarting it
+ * disturbs nobody else, and fresh index prefix, task queue and run id.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Client, Connection } from '@temporalio/client';
+import { ensureInfra } from '../../infra';
+import { stopPidFile } from '../../infra/support';
+import { ensureTemporal, temporalPaths } from '../../infra/temporal';
+import { readRunConfig } from '../../src/cli/commands/sweep';
+import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import { loadConfig } from '../../src/config/config';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { createEsClient } from '../../src/es/client';
+import { indexName } from '../../src/es/indices';
+import { projectRoot } from '../../src/project-root';
+import { buildRunManifest } from '../../src/runs/build-manifest';
+import { RunFailureStore } from '../../src/runs/run-failure-store';
+import { RunStore } from '../../src/runs/run-store';
+import type { SimRequestRecord } from '../../src/simulator/request-log';
+import { analyseDuplicates, type Disruption } from './request-analysis';
+
+const ROOT = projectRoot();
+const KILL_AT = [0.15, 0.4, 0.75];
+const RESTART_TEMPORAL_AT = 0.55;
+const SIM_LATENCY_MS = 250;
+const TIMEOUT_MS = 30 * 60_000;
+
+const say = (line: string) => process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const stamp = Date.now().toString(36);
+  const dataDir = path.join(ROOT, '.verity', 'chaos');
+  const workDir = path.join(dataDir, stamp);
+  fs.mkdirSync(workDir, { recursive: true });
+  const requestLog = path.join(workDir, 'sim-requests.jsonl');
+  const cliPath = process.env.TEMPORAL_CLI_PATH ?? [path.join(ROOT, '.verity', 'bin', 'temporal')].find((file) => fs.existsSync(file));
+
+  const simulator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'simulator-process.ts'), requestLog, String(SIM_LATENCY_MS)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const simulatorUrl = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: simulator.stdout! }).once('line', resolve);
+    simulator.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
+  });
+  say(`simulator process ${simulator.pid} at ${simulatorUrl}, request log ${path.relative(ROOT, requestLog)}`);
+
+  const env: Record<string, string> = {
+    VERITY_DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: '127.0.0.1:7243',
+    TEMPORAL_UI_URL: 'http://127.0.0.1:8243',
+    ...(cliPath ? { TEMPORAL_CLI_PATH: cliPath } : {}),
+    ES_INDEX_PREFIX: `chaos-${stamp}`,
+    TEMPORAL_TASK_QUEUE: `chaos-${stamp}`,
+    OPENAI_BASE_URL: simulatorUrl,
+    OPENAI_API_KEY: 'sk-chaos',
+    VERITY_LOG_LEVEL: 'error',
+    VERITY_LLM_RPS: '50',
+    VERITY_LLM_CONCURRENCY: '16',
+  };
+  const config = loadConfig({ ...process.env, ...env });
+  await ensureInfra(config, { log: (line) => say(line) });
+
+  const es = createEsClient({ url: config.elasticsearch.url });
+  const prefix = config.elasticsearch.indexPrefix;
+  const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
+  say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);
+
+  const sweepFile = path.join(ROOT, 'eval', 'sweeps', 'dev-600.yaml');
+  const run = { ...readRunConfig(sweepFile), run: `dev-600-chaos-${stamp}` };
+  const input = buildSweepInput(config, run, path.dirname(sweepFile));
+  await new RunStore(es, indexName(prefix, 'runs')).save(await buildRunManifest(config, run, input));
+
+  // The worker: one real process (not the tsx wrapper), so that SIGKILL kills it.
+  let worker: ChildProcess | undefined;
+  let workerStarts = 0;
+  const workerLog = fs.openSync(path.join(workDir, 'worker.log'), 'a');
+  const spawnWorker = () => {
+    workerStarts += 1;
+    worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'worker', 'main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', workerLog, workerLog],
+    });
+    say(`worker process ${worker.pid} started (#${workerStarts})`);
+  };
+  spawnWorker();
+
+  const connect = async () => new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  let client = await connect();
+  const { handle } = await startSweep(client, config.temporal.taskQueue, input);
+  say(`started ${handle.workflowId} (UI ${config.temporal.uiUrl})`);
+
+  const verdictIndex = indexName(prefix, 'verdicts');
+  const verdictCount = async () => {
+    try {
+      return (await es.count({ index: verdictIndex, query: { term: { runId: run.run } } })).count;
+    } catch {
+      return 0;
+    }
+  };
+  const total = 600;
+  const kills: Disruption[] = [];
+  const restarts: Disruption[] = [];
+  const pendingKills = [...KILL_AT];
+  let restartDone = false;
+  let finalStatus = '';
+
+  while (Date.now() - started < TIMEOUT_MS) {
+    const done = await verdictCount();
+    if (pendingKills.length > 0 && done >= pendingKills[0]! * total) {
+      pendingKills.shift();
+      const victim = worker!;
+      const exited = new Promise((resolve) => victim.once('exit', resolve));
+      const at = new Date().toISOString();
+      victim.kill('SIGKILL');
+      await exited;
+      kills.push({ what: `SIGKILL worker ${victim.pid} at ${done} verdicts`, from: at, to: at });
+      say(`killed worker ${victim.pid} with SIGKILL at ${done}/${total} verdicts`);
+      await sleep(2_000);
+      spawnWorker();
+    } else if (!restartDone && done >= RESTART_TEMPORAL_AT * total) {
+      restartDone = true;
+      const from = new Date().toISOString();
+      const stopped = await stopPidFile(temporalPaths(config.dataDir).pidFile, 'temporal');
+      say(`Temporal dev server: ${stopped} at ${done}/${total} verdicts; starting it again`);
+      await client.connection.close().catch(() => undefined);
+      await sleep(3_000);
+      await ensureTemporal(config);
+      restarts.push({ what: 'Temporal dev server restart', from, to: new Date().toISOString() });
+      client = await connect();
+      say('Temporal dev server is back (same SQLite file)');
+    }
+    if (worker && worker.exitCode !== null) {
+      say(`worker ${worker.pid} exited on its own (${worker.exitCode}); starting another`);
+      spawnWorker();
+    }
+    const status = await client.workflow.getHandle(handle.workflowId).describe().then(
+      (d) => d.status.name,
+      () => 'UNREACHABLE',
+    );
+    if (status !== 'RUNNING' && status !== 'UNREACHABLE') {
+      finalStatus = status;
+      break;
+    }
+    await sleep(500);
+  }
+
+  const result = finalStatus === 'COMPLETED' ? await client.workflow.getHandle(handle.workflowId).result() : undefined;
+  worker?.kill('SIGTERM');
+  simulator.kill('SIGTERM');
+  await sleep(1_000);
+
+  // Invariants.
+  await es.indices.refresh({ index: verdictIndex });
+  const verdicts = await es.search<{ claimId: string; method: string }>({ index: verdictIndex, size: 10_000, query: { term: { runId: run.run } }, _source: ['claimId', 'method'] });
+  const perPair = new Map<string, number>();
+  for (const hit of verdicts.hits.hits) perPair.set(`${hit._source!.claimId}|${hit._source!.method}`, (perPair.get(`${hit._source!.claimId}|${hit._source!.method}`) ?? 0) + 1);
+  const counts = [...perPair.values()];
+  const failures = await new RunFailureStore(es, indexName(prefix, 'run-failures')).list(run.run);
+  const records = fs.readFileSync(requestLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SimRequestRecord);
+  const analysis = analyseDuplicates(records, kills, restarts);
+  const wallSeconds = (Date.now() - started) / 1000;
+
+  const checks: Array<[string, boolean]> = [
+    [`sweep completed (status ${finalStatus || 'timeout'}, ${result?.done ?? '?'} done)`, finalStatus === 'COMPLETED' && result?.done === total],
+    [`${total} (claim, method) pairs have a verdict (${perPair.size})`, perPair.size === total],
+    ['every (claim, method) has exactly one verdict', counts.every((n) => n === 1) && verdicts.hits.hits.length === total],
+    [`no failures (${failures.length})`, failures.length === 0],
+    [`at least three SIGKILLs (${kills.length}) and one Temporal restart (${restarts.length})`, kills.length >= 3 && restarts.length === 1],
+    [`every duplicated LLM request was in flight at a kill or the restart (${analysis.unexplained.length} unexplained)`, analysis.unexplained.length === 0],
+  ];
+
+  const lines = [
+    '',
+    `chaos sweep ${run.run} (${handle.workflowId}), index prefix ${prefix}`,
+    `  disruptions: ${kills.map((k) => k.what).join('; ')}; ${restarts.map((r) => `${r.what} ${r.from.slice(11, 19)}–${r.to.slice(11, 19)}`).join('')}`,
+    `  verdicts: ${verdicts.hits.hits.length} documents for ${perPair.size} (claim, method) pairs; per pair min ${Math.min(...counts)}, max ${Math.max(...counts)}`,
+    `  failures: ${failures.length}`,
+    `  LLM requests in the simulator log: ${analysis.requests} (for ${total} verifications)`,
+    `  request hashes seen more than once: ${analysis.duplicatedHashes}; in flight at a kill: ${analysis.inFlightAtKill}; in flight during the Temporal restart: ${analysis.inFlightAtRestart}; unexplained: ${analysis.unexplained.length}`,
+    `  sweep: continued as new ${result?.continuedAsNew ?? '?'} time(s); ${result?.tokens ?? '?'} tokens; worker processes started: ${workerStarts}`,
+    `  wall time: ${wallSeconds.toFixed(1)} s`,
+    '',
+    ...checks.map(([what, ok]) => `  ${ok ? 'ok  ' : 'FAIL'} ${what}`),
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+
+  if (process.argv.includes('--keep')) {
+    say(`kept: the Temporal dev server at ${config.temporal.uiUrl} and the indices ${prefix}-*`);
+  } else {
+    await stopPidFile(temporalPaths(config.dataDir).pidFile, 'temporal');
+    const indices = Object.keys(await es.indices.get({ index: `${prefix}-*` }));
+    if (indices.length > 0) await es.indices.delete({ index: indices });
+  }
+  await es.close();
+  await client.connection.close().catch(() => undefined);
+  return checks.every(([, ok]) => ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`chaos: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+import type { SimRequestRecord } from '../../src/simulator/request-log';
+
+export interface Disruption {
+  what: string;
+  /** ISO times; a kill is an instant (from = to). */
+  from: string;
+  to: string;
+}
+
+export interface DuplicateAnalysis {
+  requests: number;
+  /** Request hashes sent more than once. */
+  duplicatedHashes: number;
+  /** Of those, hashes with an attempt in flight during a disruption (a worker kill or the server restart). */
+  inFlightAtKill: number;
+  inFlightAtRestart: number;
+  /** Duplicated hashes no disruption explains: each is a call paid twice for nothing. */
+  unexplained: string[];
+}
+
+/** A request is in flight at a disruption when [start, start + duration] overlaps it. */
+function overlaps(record: SimRequestRecord, disruption: Disruption, slackMs: number): boolean {
+  const start = Date.parse(record.time);
+  const end = start + record.durationMs + slackMs;
+  return start <= Date.parse(disruption.to) && end >= Date.parse(disruption.from);
+}
+
+/** Counts the model requests that were sent more than once and whether a kill or restart explains each. */
+export function analyseDuplicates(records: SimRequestRecord[], kills: Disruption[], restarts: Disruption[], path = '/v1/chat/completions', slackMs = 250): DuplicateAnalysis {
+  const byHash = new Map<string, SimRequestRecord[]>();
+  for (const record of records.filter((r) => r.path === path)) byHash.set(record.requestHash, [...(byHash.get(record.requestHash) ?? []), record]);
+  const duplicated = [...byHash.entries()].filter(([, attempts]) => attempts.length > 1);
+  const hit = (attempts: SimRequestRecord[], disruptions: Disruption[]) => attempts.some((a) => disruptions.some((d) => overlaps(a, d, slackMs)));
+  const atKill = duplicated.filter(([, attempts]) => hit(attempts, kills));
+  const atRestart = duplicated.filter(([, attempts]) => !hit(attempts, kills) && hit(attempts, restarts));
+  const explained = new Set([...atKill, ...atRestart].map(([hash]) => hash));
+  return {
+    requests: records.filter((r) => r.path === path).length,
+    duplicatedHashes: duplicated.length,
+    inFlightAtKill: atKill.length,
+    inFlightAtRestart: atRestart.length,
+    unexplained: duplicated.map(([hash]) => hash).filter((hash) => !explained.has(hash)),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The LLM simulator as a process of its own (for the chaos proof): prints its base URL on stdout,
+ * appends every request to the log file, stops on SIGTERM.
+ *   node --import tsx eval/chaos/simulator-process.ts <request-log.jsonl> [latencyMs]
+ */
+import { startSimulator } from '../../src/simulator/server';
+
+async function main(): Promise<void> {
+  const [requestLogFile, latency] = process.argv.slice(2);
+  if (!requestLogFile) throw new Error('usage: simulator-process.ts <request-log.jsonl> [latencyMs]');
+  const simulator = await startSimulator({ port: 0, requestLogFile, latencyMs: Number(latency ?? 0) });
+  process.stdout.write(`${simulator.url}\n`);
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  await simulator.close();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`simulator: ${(err as Error).message}\n`);
+  process.exit(1);
+});
