@@ -3,6 +3,7 @@ import { datasetScheme, goldOnScheme } from './dataset-scheme';
 import type { GoldLabels } from './gold-labels';
 import { claimKeyId } from './group-key';
 import type { ClaimRow } from './report-types';
+import { EMPTY_USAGE } from '../../src/shared/verify';
 import { predictedSchemeLabel } from '../labels';
 
 const UNKNOWN_DATASET = 'unknown';
@@ -55,13 +56,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     predictedRaw: null,
     predicted: null,
     correct: null,
-    llmCalls: 0,
-    cachedLlmCalls: 0,
-    toolCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    totalTokens: 0,
-    costUsd: 0,
+    ...EMPTY_USAGE,
     durationMs: 0,
     promptVersion: '',
     failureReason: failure.reason,

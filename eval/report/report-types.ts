@@ -1,4 +1,5 @@
 import type { RunManifest } from '../../src/runs/run-manifest';
+import type { VerdictUsage } from '../../src/shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
 import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, UsageAggregate } from '../metrics';
 
@@ -11,7 +12,7 @@ export interface GroupKey {
 }
 
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */
-export interface ClaimRow extends GroupKey {
+export interface ClaimRow extends GroupKey, VerdictUsage {
   claimId: string;
   status: 'verdict' | 'failed';
   /** The gold label as written in the dataset; null when no gold label was found. */
@@ -23,13 +24,6 @@ export interface ClaimRow extends GroupKey {
   predicted: SchemeLabel | null;
   /** null when the claim is not scored. */
   correct: boolean | null;
-  llmCalls: number;
-  cachedLlmCalls: number;
-  toolCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-  costUsd: number;
   durationMs: number;
   promptVersion: string;
   failureReason: string | null;
