@@ -10,6 +10,7 @@ import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { createLogger } from '../../src/logging/logger';
+import { buildRunManifest } from '../../src/runs/build-manifest';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 import { describeFailure } from '../../src/shared/failure';
@@ -106,6 +107,8 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
 
     beforeAll(async () => {
       input = sweepInput('two-models', { models: ['gpt-4o-mini', 'gpt-4o'] });
+      const run = runConfigSchema.parse({ run: input.runId, datasets: [{ name: 'demo', file: DEMO_CLAIMS }], methods: ['rag'], models: ['gpt-4o-mini', 'gpt-4o'] });
+      await deps.runs.save(await buildRunManifest(config, run, input));
       const { handle, attached } = await startSweep(client, prefix, input);
       expect(attached).toBe(false);
       result = await handle.result();
@@ -118,6 +121,12 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
       expect(verdicts).toHaveLength(2 * DEMO_CLAIM_COUNT);
       expect(new Set(verdicts.map((v) => `${v.claimId}|${v.method}|${v.model}`)).size).toBe(2 * DEMO_CLAIM_COUNT);
       expect(new Set(verdicts.map((v) => v.model))).toEqual(new Set(['gpt-4o-mini', 'gpt-4o']));
+    });
+
+    it('marks the run manifest completed', async () => {
+      const manifest = await deps.runs.get(input.runId);
+      expect(manifest).toMatchObject({ runId: input.runId, status: 'completed', llmProvider: 'openai-compatible' });
+      expect(Object.values(manifest!.datasetHashes)[0]).toMatch(/^[0-9a-f]{64}$/);
     });
 
     it('sets run, dataset, method and model search attributes on its children', async () => {
@@ -220,8 +229,15 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
     expect(result.continuedAsNew).toBeGreaterThanOrEqual(2);
 
     const runs = [];
-    for await (const execution of client.workflow.list({ query: `WorkflowId = "${handle.workflowId}"` })) runs.push(execution.status.name);
+    let reattached = 0;
+    for await (const execution of client.workflow.list({ query: `WorkflowId = "${handle.workflowId}"` })) {
+      runs.push(execution.status.name);
+      const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+      reattached += (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'awaitVerification').length;
+    }
     expect(runs.filter((status) => status === 'CONTINUED_AS_NEW')).toHaveLength(result.continuedAsNew);
+    // Children running at a continue-as-new were awaited by the next run.
+    expect(reattached).toBeGreaterThan(0);
     const verdicts = await verdictsOf(input.runId);
     expect(verdicts).toHaveLength(DEMO_CLAIM_COUNT);
     expect(new Set(verdicts.map((v) => v.claimId)).size).toBe(DEMO_CLAIM_COUNT);
