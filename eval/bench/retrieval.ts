@@ -1,22 +1,29 @@
 /**
  * Retrieval benchmark: gold-page recall@1/5/10 of BM25, dense and hybrid retrieval on the dev
  * sets (FEVER non-NEI, HoVer all-gold, SciFact all-gold) over the shared Wikipedia sample and
- * SciFact abstracts. Run with `npm run bench:retrieval [-- --limit N --pool N --out file]`.
+ * SciFact abstracts. Run with `npm run bench:retrieval [-- --embeddings e5 --limit N --pool N --out file]`;
+ * eval/bench/README.md explains every option and how each published number was produced.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/config/config';
+import type { Client } from '@elastic/elasticsearch';
+import { loadConfig, type VerityConfig } from '../../src/config/config';
 import { DEFAULT_PASSAGE_CHARS } from '../../src/corpus/passages';
 import { createEsClient } from '../../src/es/client';
 import { createLlmGateway } from '../../src/llm/create-gateway';
+import { describeEmbeddings, embeddingEndpointOf } from '../../src/llm/embedding-endpoint';
 import { resolveLlmEndpoint } from '../../src/llm/endpoint';
+import type { LlmGateway } from '../../src/llm/gateway';
 import { projectRoot } from '../../src/project-root';
-import { passageEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../src/retrieval/embedder';
+import type { EmbedTexts } from '../../src/retrieval/dense';
+import { passageEmbedder, queryEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../src/retrieval/embedder';
+import { DEFAULT_HYBRID_FUSION, type HybridFusion } from '../../src/retrieval/hybrid';
 import type { Passage } from '../../src/retrieval/passage';
 import { RETRIEVAL_MODES, retrievePassages, type RetrievalMode } from '../../src/retrieval/retrieve';
 import { loadDataset, type DatasetClaim } from '../datasets';
 import { ensureBenchIndex } from './bench-index';
+import { e5Environment, startE5Server } from './e5-server';
 import { collapseToPages, recallAtKs, type GoldCriterion } from './page-recall';
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
@@ -70,6 +77,8 @@ async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item
   return results;
 }
 
+const EMBEDDINGS = ['configured', 'e5'] as const;
+
 function parseOptions() {
   const { values } = parseArgs({
     options: {
@@ -77,17 +86,34 @@ function parseOptions() {
       pool: { type: 'string', default: '50' },
       modes: { type: 'string', default: RETRIEVAL_MODES.join(',') },
       datasets: { type: 'string', default: DATASETS.map((d) => d.name).join(',') },
-      out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'results', 'retrieval.json') },
+      embeddings: { type: 'string', default: 'configured' },
+      'rrf-k': { type: 'string', default: String(DEFAULT_HYBRID_FUSION.rrfK) },
+      candidates: { type: 'string', default: String(DEFAULT_HYBRID_FUSION.candidates) },
+      'bm25-weight': { type: 'string', default: String(DEFAULT_HYBRID_FUSION.bm25Weight) },
+      'dense-weight': { type: 'string', default: String(DEFAULT_HYBRID_FUSION.denseWeight) },
+      out: { type: 'string' },
     },
   });
+  const embeddings = values.embeddings as (typeof EMBEDDINGS)[number];
+  if (!EMBEDDINGS.includes(embeddings)) throw new Error(`--embeddings must be one of ${EMBEDDINGS.join(', ')}`);
+  const resultFile = embeddings === 'e5' ? 'retrieval-e5.json' : 'retrieval.json';
   return {
     limit: values.limit ? Number(values.limit) : Infinity,
     pool: Number(values.pool),
     modes: values.modes.split(',') as RetrievalMode[],
     datasets: DATASETS.filter((d) => values.datasets.split(',').includes(d.name)),
-    out: values.out,
+    embeddings,
+    fusion: {
+      rrfK: Number(values['rrf-k']),
+      candidates: Number(values.candidates),
+      bm25Weight: Number(values['bm25-weight']),
+      denseWeight: Number(values['dense-weight']),
+    } satisfies HybridFusion,
+    out: values.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', resultFile),
   };
 }
+
+type BenchOptions = ReturnType<typeof parseOptions>;
 
 function formatTable(rows: Row[], header: string): string {
   const lines = [header, '', '| dataset (gold) | claims | mode | R@1 | R@5 | R@10 |', '|---|---:|---|---:|---:|---:|'];
@@ -98,57 +124,101 @@ function formatTable(rows: Row[], header: string): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions();
-  const config = loadConfig();
+/** Queries are embedded once per run, although dense and hybrid both ask. */
+function memoized(embed: EmbedTexts): EmbedTexts {
+  const vectors = new Map<string, Promise<number[][]>>();
+  return (texts) => {
+    const key = JSON.stringify(texts);
+    const known = vectors.get(key) ?? embed(texts);
+    vectors.set(key, known);
+    return known;
+  };
+}
+
+interface BenchContext {
+  es: Client;
+  gateway: LlmGateway;
+  config: VerityConfig;
+  /** Part of each index's content hash: the passage model and dims, never the (ephemeral) URL. */
+  embeddingId: string;
+}
+
+async function prepareIndices(context: BenchContext, options: BenchOptions): Promise<Record<string, string>> {
+  const { es, gateway, config } = context;
+  const indices: Record<string, string> = {};
+  for (const corpus of new Set(options.datasets.map((d) => d.corpus))) {
+    const file = path.join(DATA, CORPORA[corpus]);
+    const started = Date.now();
+    const { index, reused } = await ensureBenchIndex(
+      es,
+      config.elasticsearch.indexPrefix,
+      { name: corpus, file, passageChars: DEFAULT_PASSAGE_CHARS, embeddingId: context.embeddingId },
+      passageEmbedder(gateway),
+      (p) => process.stderr.write(`\r${corpus}: ${p.documents} docs, ${p.passages} passages, ${p.embedded} embedded`),
+    );
+    process.stderr.write(`\n${corpus}: ${reused ? 'reusing' : 'built'} ${index} (${((Date.now() - started) / 1000).toFixed(1)}s)\n`);
+    indices[corpus] = index;
+  }
+  return indices;
+}
+
+async function measure(context: BenchContext, options: BenchOptions, indices: Record<string, string>): Promise<Row[]> {
+  const deps = { es: context.es, embedQuery: memoized(queryEmbedder(context.gateway)) };
+  const rows: Row[] = [];
+  for (const dataset of options.datasets) {
+    const { claims } = await loadDataset(path.join(DATA, dataset.claimsFile));
+    const scored = claims.filter((claim) => dataset.gold(claim).length > 0).slice(0, options.limit);
+    for (const mode of options.modes) {
+      const rankings = await mapConcurrent(scored, 8, async (claim) => {
+        const request = { index: indices[dataset.corpus]!, query: claim.claim, k: options.pool, mode, fusion: options.fusion };
+        const passages = await retrievePassages(deps, request);
+        return { pages: collapseToPages(passages, dataset.pageOf), gold: dataset.gold(claim) };
+      });
+      const row = { dataset: dataset.name, criterion: dataset.criterion, mode, claims: scored.length, recall: recallAtKs(rankings, KS, dataset.criterion) };
+      rows.push(row);
+      process.stderr.write(`${row.dataset} ${mode}: ${KS.map((k) => `R@${k}=${row.recall[k]!.toFixed(3)}`).join(' ')}\n`);
+    }
+  }
+  return rows;
+}
+
+async function runBench(options: BenchOptions, config: VerityConfig): Promise<void> {
   const es = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 300_000 });
   const endpoint = await resolveLlmEndpoint(config);
   const gateway = createLlmGateway({ config, endpoint });
-  const embed = passageEmbedder(gateway);
-  const embeddings = endpoint.simulated
-    ? 'simulator embeddings (hashed bag-of-words)'
-    : `${config.llm.embeddingModel} at ${endpoint.baseUrl}`;
-  if (endpoint.simulated) process.stderr.write(`${SIMULATED_EMBEDDINGS_NOTICE}\n`);
+  const embeddingEndpoint = embeddingEndpointOf(config, endpoint);
+  const embeddings = describeEmbeddings(config, embeddingEndpoint);
+  if (embeddingEndpoint.simulated) process.stderr.write(`${SIMULATED_EMBEDDINGS_NOTICE}\n`);
+  const { model, dimensions } = config.embedding;
+  const embeddingId = embeddingEndpoint.simulated ? 'simulator' : `${model}${dimensions ? `@${dimensions}` : ''}`;
   try {
-    const indices: Record<string, string> = {};
-    for (const corpus of new Set(options.datasets.map((d) => d.corpus))) {
-      const file = path.join(DATA, CORPORA[corpus]);
-      const started = Date.now();
-      const { index, reused } = await ensureBenchIndex(
-        es,
-        config.elasticsearch.indexPrefix,
-        { name: corpus, file, passageChars: DEFAULT_PASSAGE_CHARS, embeddingId: endpoint.simulated ? 'simulator' : `${config.llm.embeddingModel}@${endpoint.baseUrl}` },
-        embed,
-        (p) => process.stderr.write(`\r${corpus}: ${p.documents} docs, ${p.passages} passages, ${p.embedded} embedded`),
-      );
-      process.stderr.write(`\n${corpus}: ${reused ? 'reusing' : 'built'} ${index} (${((Date.now() - started) / 1000).toFixed(1)}s)\n`);
-      indices[corpus] = index;
-    }
-
-    const rows: Row[] = [];
-    for (const dataset of options.datasets) {
-      const { claims } = await loadDataset(path.join(DATA, dataset.claimsFile));
-      const scored = claims.filter((claim) => dataset.gold(claim).length > 0).slice(0, options.limit);
-      for (const mode of options.modes) {
-        const rankings = await mapConcurrent(scored, 8, async (claim) => {
-          const passages = await retrievePassages({ es, embed }, { index: indices[dataset.corpus]!, query: claim.claim, k: options.pool, mode });
-          return { pages: collapseToPages(passages, dataset.pageOf), gold: dataset.gold(claim) };
-        });
-        const row = { dataset: dataset.name, criterion: dataset.criterion, mode, claims: scored.length, recall: recallAtKs(rankings, KS, dataset.criterion) };
-        rows.push(row);
-        process.stderr.write(`${row.dataset} ${mode}: ${KS.map((k) => `R@${k}=${row.recall[k]!.toFixed(3)}`).join(' ')}\n`);
-      }
-    }
-
-    const header = `Gold-page recall (page level: ${options.pool} passages ranked, collapsed to distinct pages); embeddings: ${embeddings}`;
+    const context = { es, gateway, config, embeddingId };
+    const indices = await prepareIndices(context, options);
+    const rows = await measure(context, options, indices);
+    const fusion = options.fusion;
+    const header =
+      `Gold-page recall (page level: ${options.pool} passages ranked, collapsed to distinct pages); embeddings: ${embeddings}; ` +
+      `hybrid: RRF k=${fusion.rrfK}, ${fusion.candidates} candidates per retriever, weights bm25 ${fusion.bm25Weight} / dense ${fusion.denseWeight}`;
     process.stdout.write(`${formatTable(rows, header)}\n`);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
-    const report = { createdAt: new Date().toISOString(), embeddings, passagePool: options.pool, indices, rows };
+    const report = { createdAt: new Date().toISOString(), embeddings, passagePool: options.pool, fusion, indices, rows };
     fs.writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
     process.stderr.write(`wrote ${options.out}\n`);
   } finally {
     await es.close();
     await endpoint.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  if (options.embeddings !== 'e5') return runBench(options, loadConfig());
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const server = await startE5Server(loadConfig().dataDir, log);
+  try {
+    await runBench(options, loadConfig({ ...process.env, ...e5Environment(server.baseUrl) }));
+  } finally {
+    await server.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { DEFAULT_RETRIEVAL_MODE, RETRIEVAL_MODES, type RetrievalMode } from '../shared/retrieval';
 import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
 import {
   MEMORY_DEDUP_KEYS,
@@ -82,6 +83,11 @@ export const envSchema = z.object({
   VERITY_MODEL_DEBATER: optionalString,
   VERITY_MODEL_EVALUATOR: optionalString,
   VERITY_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
+  VERITY_EMBEDDING_QUERY_MODEL: optionalString,
+  VERITY_EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  VERITY_EMBEDDING_API_KEY: optionalString,
+  VERITY_EMBEDDING_DIMS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  VERITY_RAG_MODE: z.preprocess(emptyToUndefined, z.enum(RETRIEVAL_MODES).default(DEFAULT_RETRIEVAL_MODE)),
   VERITY_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
   VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
   VERITY_LLM_TIMEOUT_MS: positiveInt(120_000),
@@ -146,7 +152,6 @@ export interface VerityConfig {
     apiKey?: string;
     baseUrl?: string;
     models: Record<AgentRole, string>;
-    embeddingModel: string;
     temperature: number;
     seed: number;
     timeoutMs: number;
@@ -157,6 +162,22 @@ export interface VerityConfig {
     /** LLM activities running at once in one worker. */
     concurrency: number;
   };
+  /**
+   * Embeddings for dense/hybrid retrieval and semantic memory recall: their own endpoint when
+   * `baseUrl` is set, else the LLM endpoint (or the simulator).
+   */
+  embedding: {
+    baseUrl?: string;
+    apiKey?: string;
+    /** Embeds passages (and memory entries). */
+    model: string;
+    /** Embeds queries; asymmetric models (e5, bge) embed them differently. Defaults to `model`. */
+    queryModel: string;
+    /** Requested vector length for models that can shorten theirs (text-embedding-3-*); else the model's own. */
+    dimensions?: number;
+  };
+  /** Default mode of the rag_search tool (VERITY_RAG_MODE). */
+  rag: { mode: RetrievalMode };
   /** Defaults of the evidence memory (MERMAID §3); workflow inputs may override them per run. */
   memory: { recall: MemoryRecallOptions; update: MemoryUpdateOptions };
   simulator: { port: number; latencyMs: number };
@@ -243,7 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
         debater: e.VERITY_MODEL_DEBATER ?? model,
         evaluator: e.VERITY_MODEL_EVALUATOR ?? model,
       },
-      embeddingModel: e.VERITY_EMBEDDING_MODEL,
       temperature: e.VERITY_TEMPERATURE,
       seed: e.VERITY_SEED,
       timeoutMs: e.VERITY_LLM_TIMEOUT_MS,
@@ -252,6 +272,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       requestsPerSecond: e.VERITY_LLM_RPS,
       concurrency: e.VERITY_LLM_CONCURRENCY,
     },
+    embedding: {
+      baseUrl: e.VERITY_EMBEDDING_BASE_URL?.replace(/\/$/, ''),
+      apiKey: e.VERITY_EMBEDDING_API_KEY,
+      model: e.VERITY_EMBEDDING_MODEL,
+      queryModel: e.VERITY_EMBEDDING_QUERY_MODEL ?? e.VERITY_EMBEDDING_MODEL,
+      dimensions: e.VERITY_EMBEDDING_DIMS,
+    },
+    rag: { mode: e.VERITY_RAG_MODE },
     memory: {
       recall: { mode: e.VERITY_MEMORY_RECALL_MODE, topK: e.VERITY_MEMORY_TOP_K, similarityThreshold: e.VERITY_MEMORY_SIMILARITY_THRESHOLD },
       update: {
@@ -283,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
 export const SECRET_KEYS = [
   'apiKey',
   'OPENAI_API_KEY',
+  'VERITY_EMBEDDING_API_KEY',
   'authorization',
   'Authorization',
   'api_key',

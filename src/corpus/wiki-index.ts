@@ -4,9 +4,6 @@ import { ensureIndex, type IndexDefinition } from '../es/ensure-index';
 import { indexName } from '../es/indices';
 import type { CorpusPassage } from './passages';
 
-/** Dimensions of the optional passage embedding (filled by a later embedding step). */
-export const WIKI_EMBEDDING_DIMS = 256;
-
 /** One passage as stored in the wiki index. */
 export interface WikiPassageDoc {
   doc_id: string;
@@ -30,7 +27,8 @@ export const WIKI_INDEX_DEFINITION: IndexDefinition = {
       text: { type: 'text', analyzer: 'standard' },
       content: { type: 'text', analyzer: 'standard' },
       source: { type: 'keyword' },
-      embedding: { type: 'dense_vector', dims: WIKI_EMBEDDING_DIMS, index: true, similarity: 'cosine' },
+      // No dims: the first vector stored sets them, so the index follows the embedding model it was built with.
+      embedding: { type: 'dense_vector', index: true, similarity: 'cosine' },
     },
   },
 };

@@ -2,6 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { VerityConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { LlmCache } from './cache';
+import { embeddingEndpointOf } from './embedding-endpoint';
 import type { ResolvedLlmEndpoint } from './endpoint';
 import { LlmGateway } from './gateway';
 import { loadPriceTable } from './prices';
@@ -16,7 +17,8 @@ export interface GatewayDeps {
 
 /** The gateway as the worker uses it: configured models, prices (none for the simulator) and cache. */
 export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps): LlmGateway {
-  const { llm } = config;
+  const { llm, embedding } = config;
+  const embeddingEndpoint = embeddingEndpointOf(config, endpoint);
   const cache = es && llm.cacheMode !== 'off' ? new LlmCache(es, config.elasticsearch.indexPrefix, llm.cacheMode) : undefined;
   return new LlmGateway({
     endpoint: { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey },
@@ -27,6 +29,9 @@ export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps):
     prices: endpoint.simulated ? {} : loadPriceTable(llm.pricesFile),
     cache,
     logger,
-    embeddingModel: llm.embeddingModel,
+    embeddingModel: embedding.model,
+    embeddingQueryModel: embedding.queryModel,
+    embeddingDimensions: embedding.dimensions,
+    embeddingEndpoint: { baseUrl: embeddingEndpoint.baseUrl, apiKey: embeddingEndpoint.apiKey },
   });
 }

@@ -24,13 +24,24 @@ export interface LlmGatewayOptions {
   prices: PriceTable;
   cache?: LlmCache;
   logger?: Logger;
-  /** Model of `embed` (VERITY_EMBEDDING_MODEL). */
+  /** Model of `embed` for passages (VERITY_EMBEDDING_MODEL). */
   embeddingModel?: string;
+  /** Model of `embed` for queries (VERITY_EMBEDDING_QUERY_MODEL); defaults to `embeddingModel`. */
+  embeddingQueryModel?: string;
+  /** Vector length requested from models that can shorten theirs (VERITY_EMBEDDING_DIMS); else the model's own. */
+  embeddingDimensions?: number;
+  /** A separate embeddings server (VERITY_EMBEDDING_BASE_URL); defaults to `endpoint`. */
+  embeddingEndpoint?: LlmEndpoint;
 }
+
+/** Asymmetric embedding models (e5, bge) embed search queries and the passages they find differently. */
+export type EmbedInput = 'query' | 'passage';
 
 export interface EmbedOptions {
   /** Vector length to request and check (the index's dense_vector dims). */
   dimensions?: number;
+  /** Default 'passage'. */
+  input?: EmbedInput;
   signal?: AbortSignal;
 }
 
@@ -82,17 +93,14 @@ export class LlmGateway {
     embeddingTokens: 0,
   };
   private readonly client: OpenAI;
+  private readonly embeddingClient: OpenAI;
   /** Models whose server rejected `response_format: json_schema`; they get the schema in the prompt. */
   private readonly withoutJsonSchema = new Set<string>();
   private readonly unpricedModelsWarned = new Set<string>();
 
   constructor(private readonly options: LlmGatewayOptions) {
-    this.client = new OpenAI({
-      apiKey: options.endpoint.apiKey,
-      baseURL: options.endpoint.baseUrl,
-      maxRetries: 0,
-      timeout: options.timeoutMs,
-    });
+    this.client = openAiClient(options.endpoint, options.timeoutMs);
+    this.embeddingClient = options.embeddingEndpoint ? openAiClient(options.embeddingEndpoint, options.timeoutMs) : this.client;
   }
 
   get baseUrl(): string {
@@ -161,11 +169,18 @@ export class LlmGateway {
     return vectors;
   }
 
-  private async embedBatch(input: string[], { dimensions, signal }: EmbedOptions): Promise<number[][]> {
-    const model = this.options.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+  /** The embedding model for queries or passages. */
+  embeddingModelFor(input: EmbedInput = 'passage'): string {
+    const passageModel = this.options.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+    return input === 'query' ? (this.options.embeddingQueryModel ?? passageModel) : passageModel;
+  }
+
+  private async embedBatch(input: string[], { signal, input: kind, ...options }: EmbedOptions): Promise<number[][]> {
+    const model = this.embeddingModelFor(kind);
+    const dimensions = options.dimensions ?? this.options.embeddingDimensions;
     this.counters.embeddingRequests++;
     try {
-      const response = await this.client.embeddings.create({ model, input, ...(dimensions ? { dimensions } : {}) }, { signal });
+      const response = await this.embeddingClient.embeddings.create({ model, input, ...(dimensions ? { dimensions } : {}) }, { signal });
       this.counters.embeddingTokens += response.usage?.total_tokens ?? 0;
       const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
       if (vectors.length !== input.length) throw new LlmOutputInvalidError(`embeddings endpoint returned ${vectors.length} vectors for ${input.length} texts`, model, '');
@@ -173,7 +188,7 @@ export class LlmGateway {
       if (wrong) throw new ConfigError(`embedding model ${model} returned ${wrong.length} dimensions, the index expects ${dimensions}`);
       return vectors;
     } catch (err) {
-      if (err instanceof Error) err.message = redactSecrets(err.message, this.options.endpoint.apiKey);
+      if (err instanceof Error) err.message = redactSecrets(err.message, (this.options.embeddingEndpoint ?? this.options.endpoint).apiKey);
       throw err;
     }
   }
@@ -232,6 +247,10 @@ export class LlmGateway {
     const { promptTokens, completionTokens } = answer;
     return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
   }
+}
+
+function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): OpenAI {
+  return new OpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs });
 }
 
 function toOpenAiMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {

@@ -1,4 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
+import { ConfigError } from '../config/config';
 import { isIndexNotFound } from '../es/client';
 import { IndexNotFoundError } from './errors';
 import { PASSAGE_SOURCE_FIELDS, toPassage, validateQuery, type Passage, type StoredPassage } from './passage';
@@ -26,6 +27,13 @@ export async function densePassages(client: Client, index: string, query: string
     return response.hits.hits.map(toPassage);
   } catch (err) {
     if (isIndexNotFound(err)) throw new IndexNotFoundError(index);
+    if (isDimensionMismatch(err)) {
+      throw new ConfigError(`the query embedding has ${vector.length} dimensions but index "${index}" was embedded with another model; re-ingest it with --embed or configure the model it was built with`);
+    }
     throw err;
   }
+}
+
+function isDimensionMismatch(err: unknown): boolean {
+  return err instanceof Error && /different number of dimensions/i.test(err.message);
 }

@@ -1,11 +1,21 @@
-import { WIKI_EMBEDDING_DIMS } from '../corpus/wiki-index';
-import type { LlmGateway } from '../llm/gateway';
+import type { EmbedInput, LlmGateway } from '../llm/gateway';
 import type { EmbedTexts } from './dense';
 
 export const SIMULATED_EMBEDDINGS_NOTICE =
   'embeddings come from the simulator (hashed bag-of-words vectors, a lexical signal), not from a real embedding model';
 
-/** Embeds passages and queries alike, at the dimensions of the passage indices' dense_vector. */
-export function passageEmbedder(gateway: Pick<LlmGateway, 'embed'>): EmbedTexts {
-  return (texts) => gateway.embed(texts, { dimensions: WIKI_EMBEDDING_DIMS });
+type Embedding = Pick<LlmGateway, 'embed'>;
+
+function embedderFor(gateway: Embedding, input: EmbedInput): EmbedTexts {
+  return (texts) => gateway.embed(texts, { input });
+}
+
+/** Embeds passages at ingest; the index's dense_vector takes the length of the first vector stored. */
+export function passageEmbedder(gateway: Embedding): EmbedTexts {
+  return embedderFor(gateway, 'passage');
+}
+
+/** Embeds search queries for dense/hybrid retrieval, with the query model of asymmetric models (e5, bge). */
+export function queryEmbedder(gateway: Embedding): EmbedTexts {
+  return embedderFor(gateway, 'query');
 }

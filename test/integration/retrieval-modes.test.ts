@@ -4,7 +4,7 @@ import { ingestCorpus, type IngestResult } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { LlmGateway } from '../../src/llm/gateway';
-import { passageEmbedder } from '../../src/retrieval/embedder';
+import { passageEmbedder, queryEmbedder } from '../../src/retrieval/embedder';
 import { retrievePassages, type RetrievalMode } from '../../src/retrieval/retrieve';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/server';
 import { AGENT_ROLES } from '../../src/config/config';
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const retrieve = (query: string, mode: RetrievalMode, k = 3, target = index) =>
-  retrievePassages({ es, embed: passageEmbedder(gateway) }, { index: target, query, k, mode });
+  retrievePassages({ es, embedQuery: queryEmbedder(gateway) }, { index: target, query, k, mode });
 
 describe('dense and hybrid retrieval (simulator embeddings: hashed bag-of-words)', () => {
   it('embeds every passage at ingest, in batches, counting tokens', async () => {
