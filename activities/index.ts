@@ -20,7 +20,7 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
 export function createActivities(deps: ActivityDependencies) {
   return {
     ...createLlmActivities({ gateway: deps.gateway }),
-    ...createRetrievalActivities({ es: deps.es }),
+    ...createRetrievalActivities({ es: deps.es, gateway: deps.gateway }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),
     ...createSweepActivities(deps),

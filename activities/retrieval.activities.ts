@@ -1,6 +1,11 @@
 import type { Client } from '@elastic/elasticsearch';
-import { searchPassages } from '../src/retrieval/bm25';
+import { ApplicationFailure } from '@temporalio/common';
+import { toTemporalFailure } from '../src/llm/errors';
+import type { LlmGateway } from '../src/llm/gateway';
+import { queryEmbedder } from '../src/retrieval/embedder';
+import { retrievePassages } from '../src/retrieval/retrieve';
 import { OBSERVATION_MAX_CHARS } from '../src/shared/constants';
+import { DEFAULT_RETRIEVAL_MODE, type RetrievalMode } from '../src/shared/retrieval';
 import { truncate } from '../src/shared/text';
 import type { EvidencePassage } from '../src/shared/verify';
 import { toEsFailure } from './support/es-failure';
@@ -9,14 +14,24 @@ export interface RetrievePassagesInput {
   query: string;
   index: string;
   k: number;
+  /** Absent in histories recorded before modes existed: bm25. */
+  mode?: RetrievalMode;
 }
 
-export function createRetrievalActivities(deps: { es: Client }) {
+export interface RetrievalActivityDeps {
+  es: Client;
+  /** Embeds queries for dense and hybrid mode. */
+  gateway?: Pick<LlmGateway, 'embed'>;
+}
+
+export function createRetrievalActivities(deps: RetrievalActivityDeps) {
+  const retrieval = { es: deps.es, embedQuery: deps.gateway && queryEmbedder(deps.gateway) };
   return {
-    /** BM25 top-k passages; texts are truncated so histories stay small. */
+    /** Top-k passages (bm25, dense or hybrid); texts are truncated so histories stay small. */
     async retrievePassages(input: RetrievePassagesInput): Promise<{ passages: EvidencePassage[] }> {
       try {
-        const hits = await searchPassages(deps.es, input.index, input.query, input.k);
+        const mode = input.mode ?? DEFAULT_RETRIEVAL_MODE;
+        const hits = await retrievePassages(retrieval, { index: input.index, query: input.query, k: input.k, mode });
         return {
           passages: hits.map((hit) => ({
             id: hit.id,
@@ -27,7 +42,8 @@ export function createRetrievalActivities(deps: { es: Client }) {
           })),
         };
       } catch (err) {
-        throw toEsFailure(err);
+        const failure = toEsFailure(err);
+        throw failure instanceof ApplicationFailure ? failure : toTemporalFailure(err); // embedding-call failures
       }
     },
   };

@@ -72,9 +72,10 @@ const TOOL_NON_RETRYABLE = [
   TOOL_FAILURE_TYPES.blockedUrl,
   TOOL_FAILURE_TYPES.unreadable,
   TOOL_FAILURE_TYPES.unauthorized,
+  TOOL_FAILURE_TYPES.cacheMiss,
 ];
 
-/** Tools over Elasticsearch (Wikipedia index, RAG passages): retrieval timings. */
+/** Tools over Elasticsearch (Wikipedia index, RAG passages, evidence memory): retrieval timings. */
 export const INDEX_TOOL_CALL: ActivityOptions = { ...RETRIEVAL, retry: { ...RETRIEVAL.retry, nonRetryableErrorTypes: TOOL_NON_RETRYABLE } };
 
 /** Tools over third-party HTTP APIs (web, scholar, pages, live MediaWiki): few, spaced retries so a 429 is not hammered. */
@@ -97,4 +98,5 @@ export const TOOL_CALL_OPTIONS: Record<ToolFamily, ActivityOptions> = {
   web: TOOL_CALL,
   scholar: TOOL_CALL,
   page: TOOL_CALL,
+  memory: INDEX_TOOL_CALL,
 };

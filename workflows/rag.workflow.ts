@@ -20,7 +20,8 @@ export interface RagOutcome {
  */
 export async function runRag(input: VerifyClaimInput, progress: VerifyProgress): Promise<RagOutcome> {
   progress.stage = 'retrieving';
-  const { passages } = await retrievePassages({ query: input.claim, index: input.rag.index, k: input.rag.topK });
+  const { topK, index, mode } = input.rag;
+  const { passages } = await retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
   progress.toolCalls += 1;
 
   progress.stage = 'judging';

@@ -4,6 +4,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
 import type { MethodName } from '../shared/constants';
+import type { RetrievalMode } from '../shared/retrieval';
 import { type VerifyClaimInput, findVerifyInputProblem, verifyWorkflowId } from '../shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { verifySearchAttributes } from '../../workflows/search-attributes';
@@ -20,6 +21,8 @@ export interface VerificationRequest {
   dataset?: string;
   topK?: number;
   index?: string;
+  /** bm25 when absent (and then left out of the input, so earlier claim ids stay the same). */
+  retrievalMode?: RetrievalMode;
   model?: string;
 }
 
@@ -35,7 +38,11 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
   if (problem) throw new InvalidClaimError(problem);
   const settings = {
     model: request.model ?? config.llm.models.judge,
-    rag: { topK: request.topK ?? DEFAULT_TOP_K, index: request.index ?? indexName(config.elasticsearch.indexPrefix, 'wiki') },
+    rag: {
+      topK: request.topK ?? DEFAULT_TOP_K,
+      index: request.index ?? indexName(config.elasticsearch.indexPrefix, 'wiki'),
+      ...(request.retrievalMode ? { mode: request.retrievalMode } : {}),
+    },
   };
   const claimId =
     request.claimId ??

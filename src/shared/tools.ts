@@ -16,6 +16,7 @@ export const TOOL_FAMILIES = {
   web_search: 'web',
   scholar_search: 'scholar',
   read_page: 'page',
+  memory_recall: 'memory',
 } as const;
 
 export type ToolName = keyof typeof TOOL_FAMILIES;
@@ -39,6 +40,7 @@ export const TOOL_FAILURE_TYPES = {
   indexNotFound: FAILURE_TYPES.indexNotFound,
   rateLimited: 'RateLimited',
   unavailable: 'ToolUnavailable',
+  cacheMiss: 'CacheMiss',
 } as const;
 
 export type ToolFailureType = (typeof TOOL_FAILURE_TYPES)[keyof typeof TOOL_FAILURE_TYPES];

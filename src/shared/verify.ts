@@ -3,12 +3,15 @@
  * clients. No imports with runtime effect: workflows import values from here.
  */
 import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
+import type { RetrievalMode } from './retrieval';
 
 export interface RagSettings {
   /** Passages retrieved for the verdict. */
   topK: number;
   /** Elasticsearch index holding the passages. */
   index: string;
+  /** Absent: bm25 (inputs recorded before retrieval modes existed have none). */
+  mode?: RetrievalMode;
 }
 
 export interface VerifyClaimInput {

@@ -31,17 +31,18 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   const prefix = config.elasticsearch.indexPrefix;
   const verdicts = new VerdictStore(es, indexName(prefix, 'verdicts'));
   await prepareIndices(gateway, verdicts, logger);
+  const memory = new EvidenceMemory({
+    store: new EvidenceMemoryStore(es, indexName(prefix, 'evidence-memory')),
+    embedder: gateway,
+    embeddingModel: config.embedding.model,
+  });
   let temporal: Promise<TemporalClient> | undefined;
   return {
     es,
     gateway,
     verdicts,
-    tools: createToolRegistry(toolDependenciesFromConfig(config, es)),
-    memory: new EvidenceMemory({
-      store: new EvidenceMemoryStore(es, indexName(prefix, 'evidence-memory')),
-      embedder: gateway,
-      embeddingModel: config.llm.embeddingModel,
-    }),
+    tools: createToolRegistry(toolDependenciesFromConfig(config, es, { gateway, memory })),
+    memory,
     memoryDefaults: config.memory,
     runs: new RunStore(es, indexName(prefix, 'runs')),
     runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),

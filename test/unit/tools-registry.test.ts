@@ -6,6 +6,9 @@ import { BlockedUrlError, PageFetchError } from '../../src/pages/errors';
 import { IndexNotFoundError } from '../../src/retrieval/errors';
 import { AuthError, RateLimitedError } from '../../src/search/errors';
 import { OBSERVATION_MAX_CHARS } from '../../src/shared/constants';
+import { CacheMissError } from '../../src/cache/cache-miss-error';
+import { MEMORY_CODE_COMPAT, type MemoryRecallOptions } from '../../src/shared/memory';
+import type { RetrievalMode } from '../../src/shared/retrieval';
 import { TOOL_NAMES } from '../../src/shared/tools';
 import { createToolRegistry } from '../../src/tools/create-registry';
 import { InvalidToolArgumentsError, type ToolError } from '../../src/tools/errors';
@@ -24,6 +27,7 @@ const allTools = createToolRegistry({
     { name: 'pubmed', search: async () => [] },
   ],
   readPage: async (url) => ({ url, title: 't', text: 'x', contentType: 'text/html', bytes: 1, fetchedAt: '' }),
+  memory: { recall: async () => ({ hits: [], lines: [] }), defaults: MEMORY_CODE_COMPAT.recall },
 });
 
 function echoTool(output: unknown, fail?: Error) {
@@ -102,8 +106,39 @@ describe('tool registry', () => {
     expect(toToolError(new PageFetchError('http://x', 'gone', 404))).toMatchObject({ kind: 'notFound' });
     expect(toToolError(new PageFetchError('http://x', 'busy', 503))).toMatchObject({ kind: 'unavailable', retryable: true });
     expect(toToolError(new IndexNotFoundError('w'))).toMatchObject({ kind: 'indexNotFound', failureType: 'IndexNotFound', retryable: false });
+    expect(toToolError(new CacheMissError('search cache', 'k'.repeat(20), 'q'))).toMatchObject({ kind: 'cacheMiss', retryable: false, isAgentError: false });
     const bug = new TypeError('bug');
     expect(toToolError(bug)).toBe(bug);
+  });
+});
+
+describe('rag_search and memory_recall', () => {
+  it('rag_search uses the configured mode unless the caller names one', async () => {
+    const modes: RetrievalMode[] = [];
+    const registry = createToolRegistry({
+      wikipedia: unusedWikipedia,
+      searchPassages: async (_query, _k, mode) => (modes.push(mode), []),
+      ragMode: 'hybrid',
+    });
+    await registry.invoke('rag_search', { query: 'q' });
+    await registry.invoke('rag_search', { query: 'q', mode: 'bm25' });
+    expect(modes).toEqual(['hybrid', 'bm25']);
+    await expect(registry.invoke('rag_search', { query: 'q', mode: 'fuzzy' })).rejects.toBeInstanceOf(InvalidToolArgumentsError);
+  });
+
+  it('memory_recall passes entities, scope and mode over the defaults and returns the evidence lines', async () => {
+    const calls: [string, string[], MemoryRecallOptions][] = [];
+    const hit = { id: 'm1', claimId: 'c', tool: 'web_search', query: 'Paris', score: 1, timestamp: '' };
+    const registry = createToolRegistry({
+      wikipedia: unusedWikipedia,
+      searchPassages: async () => [],
+      memory: { recall: async (...args) => (calls.push(args), { hits: [hit], lines: ['[Memory] Previous evidence for ...'] }), defaults: MEMORY_CODE_COMPAT.recall },
+    });
+    const result = await registry.invoke('memory_recall', { entities: ['Paris'], scope: 'run:r1', mode: 'exact' });
+    expect(calls).toEqual([['run:r1', ['Paris'], { ...MEMORY_CODE_COMPAT.recall, mode: 'exact', topK: 3 }]]);
+    expect(result.data).toMatchObject({ entries: [{ id: 'm1', evidence: '[Memory] Previous evidence for ...' }] });
+    const badScope = await registry.invoke('memory_recall', { entities: ['Paris'], scope: 'bad scope!' }).catch((err: unknown) => err);
+    expect(badScope).toMatchObject({ kind: 'invalidArguments' });
   });
 });
 

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/config';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { METHODS, type MethodName } from '../../shared/constants';
+import { RETRIEVAL_MODES, type RetrievalMode } from '../../shared/retrieval';
 import type { Verdict } from '../../shared/verify';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
@@ -16,6 +17,7 @@ interface VerifyOptions {
   method: MethodName;
   topK: number;
   index?: string;
+  retrievalMode?: RetrievalMode;
   run?: string;
   claimId?: string;
   json?: boolean;
@@ -36,6 +38,7 @@ export function registerVerifyCommand(program: Command): void {
     .addOption(new Option('-m, --method <method>', 'verification method').choices(METHODS).default('rag'))
     .option('-k, --top-k <n>', 'passages retrieved as evidence', parsePositiveInt, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
+    .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))
     .option('--run <id>', 'run the verification belongs to (default: adhoc)')
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
     .option('--json', 'print the verdict as JSON')
@@ -59,6 +62,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
       method: options.method,
       topK: options.topK,
       ...(options.index ? { index: options.index } : {}),
+      ...(options.retrievalMode ? { retrievalMode: options.retrievalMode } : {}),
       ...(options.run ? { runId: options.run } : {}),
       ...(options.claimId ? { claimId: options.claimId } : {}),
     });
