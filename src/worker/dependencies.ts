@@ -7,8 +7,7 @@ import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
 import type { LlmGateway } from '../llm/gateway';
 import type { Logger } from '../logging/logger';
-import { EvidenceMemory } from '../memory/evidence-memory';
-import { EvidenceMemoryStore } from '../memory/memory-store';
+import { createEvidenceMemory } from '../memory/create-memory';
 import '../methods/tasks';
 import { RunClaimStore } from '../runs/run-claim-store';
 import { RunFailureStore } from '../runs/run-failure-store';
@@ -31,11 +30,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   const prefix = config.elasticsearch.indexPrefix;
   const verdicts = new VerdictStore(es, indexName(prefix, 'verdicts'));
   await prepareIndices(gateway, verdicts, logger);
-  const memory = new EvidenceMemory({
-    store: new EvidenceMemoryStore(es, indexName(prefix, 'evidence-memory')),
-    embedder: gateway,
-    embeddingModel: config.embedding.model,
-  });
+  const memory = createEvidenceMemory(config, es, gateway);
   let temporal: Promise<TemporalClient> | undefined;
   return {
     es,

@@ -38,7 +38,7 @@ describe('verity mcp over stdio, with the official MCP SDK client', () => {
   it('lists the tools with descriptions and JSON input schemas', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['search_wikipedia', 'get_article', 'get_summary', 'get_sections', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'rag_search']));
+    expect(names).toEqual(expect.arrayContaining(['search_wikipedia', 'get_article', 'get_summary', 'get_sections', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'rag_search', 'web_search', 'read_page', 'scholar_search', 'memory_recall']));
     const getArticle = tools.find((tool) => tool.name === 'get_article');
     expect(getArticle?.description).toContain('full content');
     expect(getArticle?.inputSchema).toMatchObject({ type: 'object', required: ['title'], properties: { title: { type: 'string' } } });

@@ -4,7 +4,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type Command } from 'commander';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
+import { createLlmGateway } from '../../llm/create-gateway';
+import { resolveLlmEndpoint } from '../../llm/endpoint';
 import { createLogger } from '../../logging/logger';
+import { createEvidenceMemory } from '../../memory/create-memory';
 import { createToolRegistry, toolDependenciesFromConfig } from '../../tools/create-registry';
 import { createMcpServer } from '../../tools/mcp-server';
 import { projectRoot } from '../../project-root';
@@ -19,7 +22,11 @@ export async function serveMcp(options: McpOptions = {}): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const es = createEsClient({ url: config.elasticsearch.url });
-  const tools = createToolRegistry(toolDependenciesFromConfig(config, es, { wikiIndex: options.index }));
+  // Embeddings for rag_search's dense/hybrid modes and semantic memory recall (the simulator says so on stderr).
+  const endpoint = await resolveLlmEndpoint(config, logger);
+  const gateway = createLlmGateway({ config, endpoint });
+  const memory = createEvidenceMemory(config, es, gateway);
+  const tools = createToolRegistry(toolDependenciesFromConfig(config, es, { wikiIndex: options.index, gateway, memory }));
   const server = createMcpServer(tools, logger, packageVersion());
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -28,6 +35,7 @@ export async function serveMcp(options: McpOptions = {}): Promise<void> {
   logger.info({ tools: tools.names() }, 'verity MCP server ready on stdio');
   await closed;
   await es.close();
+  await endpoint.close();
 }
 
 function packageVersion(): string {
@@ -54,7 +62,7 @@ Set VERITY_WIKI_PROVIDER=mediawiki to answer the Wikipedia tools from the live A
 export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
-    .description('Serve verity\'s tools (Wikipedia, rag_search, scholar_search, read_page, …) to an MCP client over stdio.')
+    .description('Serve verity\'s tools (Wikipedia, rag_search, web_search, scholar_search, read_page, memory_recall) to an MCP client over stdio.')
     .option('--index <name>', 'wiki index to read (default <prefix>-wiki)')
     .addHelpText('after', HELP)
     .action(async (options: McpOptions) => {
