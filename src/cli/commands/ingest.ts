@@ -10,6 +10,7 @@ import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { createLlmGateway } from '../../llm/create-gateway';
+import { embeddingEndpointOf } from '../../llm/embedding-endpoint';
 import { resolveLlmEndpoint } from '../../llm/endpoint';
 import { passageEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../retrieval/embedder';
 import { WEB_TARGET, webIndexName } from '../../search/web-index';
@@ -94,7 +95,7 @@ function reportProblems(result: IngestResult): void {
 /** The gateway's embed against the configured endpoint (or the simulator, said on stderr). */
 async function openEmbedder(config: VerityConfig): Promise<{ embed: PassageEmbedder; close: () => Promise<void> }> {
   const endpoint = await resolveLlmEndpoint(config);
-  if (endpoint.simulated) notice(SIMULATED_EMBEDDINGS_NOTICE);
+  if (embeddingEndpointOf(config, endpoint).simulated) notice(SIMULATED_EMBEDDINGS_NOTICE);
   return { embed: passageEmbedder(createLlmGateway({ config, endpoint })), close: () => endpoint.close() };
 }
 
