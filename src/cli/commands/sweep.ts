@@ -101,10 +101,10 @@ async function recordManifest(config: VerityConfig, run: RunConfig, input: Sweep
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, what: string, pending = ''): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CliError(`${what}: no worker answered within ${ANSWER_TIMEOUT_MS / 1000} s; start one with \`verity worker\``)), ANSWER_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new CliError(`${what}: no worker answered within ${ANSWER_TIMEOUT_MS / 1000} s${pending}; start one with \`verity worker\``)), ANSWER_TIMEOUT_MS);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -131,6 +131,13 @@ async function readProgress(handle: SweepHandle, status: string): Promise<SweepP
     reason = `${reason}: ${describeFailure(err as Error)}`;
   }
   throw new CliError(`sweep ${handle.workflowId} ${reason}; run \`verity sweep run <config>\` again to resume it`);
+}
+
+/** Updates wait for a worker and stay queued when none comes: refuse them up front without one. */
+async function requirePollers(client: Client, config: VerityConfig, what: string): Promise<void> {
+  if (!(await hasWorkflowPollers(client, config.temporal.taskQueue))) {
+    throw new CliError(`cannot ${what}: no worker polls "${config.temporal.taskQueue}"; start one with \`verity worker\` (or \`verity sweep run\`)`);
+  }
 }
 
 async function withClient<T>(action: (client: Client, config: VerityConfig) => Promise<T>): Promise<T> {
@@ -162,10 +169,7 @@ async function runSweepCommand(file: string, options: RunOptions): Promise<void>
     const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input);
     notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId)}`);
     if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
-    if (options.detach) {
-      if (!(await hasWorkflowPollers(client, config.temporal.taskQueue))) notice(`no worker polls "${config.temporal.taskQueue}"; start one with \`verity worker\``);
-      return;
-    }
+    if (options.detach) return; // ensureWorker has said so when no worker polls the queue
     const final = await followSweep(handle, bar, embedded);
     bar.stop();
     if (options.json) printJson(final);
@@ -214,16 +218,17 @@ async function statusCommand(runId: string, options: { json?: boolean }): Promis
 }
 
 async function controlCommand(runId: string, action: 'pause' | 'resume' | 'cancel', budget?: { usd?: number; tokens?: number }): Promise<void> {
-  await withClient(async (client) => {
+  await withClient(async (client, config) => {
     const { handle, status } = await existingSweep(client, runId);
     const what = budget ? 'change the budget of' : action;
     if (status !== 'RUNNING') throw new CliError(`cannot ${what} run "${runId}": its sweep is ${status.toLowerCase()}`, 2);
+    await requirePollers(client, config, `${what} run "${runId}"`);
     try {
       const update =
         budget !== undefined
           ? handle.executeUpdate(setSweepBudgetUpdate, { args: [budget] })
           : handle.executeUpdate({ pause: pauseSweepUpdate, resume: resumeSweepUpdate, cancel: cancelSweepUpdate }[action]);
-      const progress = await withTimeout(update, action);
+      const progress = await withTimeout(update, action, ' (the request stays queued and applies when a worker picks the sweep up)');
       process.stdout.write(`${formatProgress(progress)}\n`);
     } catch (err) {
       if (err instanceof WorkflowUpdateFailedError) throw new CliError(`cannot ${what} run "${runId}": ${describeFailure(err)}`, 2);
