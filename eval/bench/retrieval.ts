@@ -204,7 +204,8 @@ async function runBench(options: BenchOptions, config: VerityConfig, label?: str
       `hybrid: RRF k=${fusion.rrfK}, ${fusion.candidates} candidates per retriever, weights bm25 ${fusion.bm25Weight} / dense ${fusion.denseWeight}`;
     process.stdout.write(`${formatTable(rows, header)}\n`);
     fs.mkdirSync(path.dirname(options.out), { recursive: true });
-    const report = { createdAt: new Date().toISOString(), embeddings, passagePool: options.pool, fusion, indices, rows };
+    const claims = { skip: options.skip, limit: Number.isFinite(options.limit) ? options.limit : null };
+    const report = { createdAt: new Date().toISOString(), embeddings, passagePool: options.pool, claims, fusion, indices, rows };
     fs.writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
     process.stderr.write(`wrote ${options.out}\n`);
   } finally {
