@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRetrievalActivities } from '../../activities/retrieval.activities';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
@@ -113,5 +114,20 @@ describe('rag_search and memory_recall from the configuration', () => {
     expect(recalled.observation).toContain('born in 1938');
     const elsewhere = await registry.invoke('memory_recall', { entities: ['Breyer'], scope: 'run:other' });
     expect(elsewhere.data).toMatchObject({ entries: [] });
+  });
+});
+
+describe('the rag baseline retrieval activity', () => {
+  it('retrieves with the input mode through retrievePassages, bm25 when the input names none', async () => {
+    const { retrievePassages } = createRetrievalActivities({ es, gateway });
+    const request = { query: 'Who designed the Eiffel Tower?', index: indexName(prefix, 'wiki'), k: 3 };
+    const bm25 = await retrievePassages(request);
+    const explicitBm25 = await retrievePassages({ ...request, mode: 'bm25' });
+    const hybrid = await retrievePassages({ ...request, mode: 'hybrid' });
+    expect(bm25).toEqual(explicitBm25);
+    expect(hybrid.passages[0]).toMatchObject({ title: 'Eiffel Tower' });
+    // RRF scores are at most 2/(60+1); BM25 scores are not.
+    expect(hybrid.passages[0]!.score).toBeLessThan(0.05);
+    expect(bm25.passages[0]!.score).toBeGreaterThan(1);
   });
 });
