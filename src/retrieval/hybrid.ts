@@ -1,8 +1,8 @@
+import type { Client } from '@elastic/elasticsearch';
 import { searchPassages } from './bm25';
 import { densePassages, type EmbedTexts } from './dense';
 import { MAX_SEARCH_K, type Passage } from './passage';
 import { reciprocalRankFusion, RRF_K } from './rrf';
-import type { Client } from '@elastic/elasticsearch';
 
 /** How hybrid retrieval fuses the BM25 and dense lists (tuned on dev sets only; see eval/bench/README.md). */
 export interface HybridFusion {
