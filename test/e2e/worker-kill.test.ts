@@ -11,16 +11,10 @@ import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
 import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
+import { waitFor } from '../support/wait-for';
 
 const CHAT_PATH = '/v1/chat/completions';
 
-async function waitFor(what: string, predicate: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('a worker killed in the middle of a claim', () => {
   const prefix = uniqueName('kill');

@@ -1,27 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import type { Client as EsClient } from '@elastic/elasticsearch';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import type { VerityConfig } from '../../src/config/config';
-import { ingestCorpus } from '../../src/corpus/ingest';
-import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
-import { createLogger } from '../../src/logging/logger';
 import { buildRunManifest } from '../../src/runs/build-manifest';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 import { describeFailure } from '../../src/shared/failure';
 import type { SweepInput, SweepProgress } from '../../src/shared/sweep';
 import type { Verdict } from '../../src/shared/verify';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { createVerityWorker, type VerityWorker } from '../../src/worker/create-worker';
-import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
+import type { RunningSimulator } from '../../src/simulator/server';
+import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { sweepWorkflow } from '../../workflows';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
-import { DEMO_CLAIMS, DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
+import { DEMO_CLAIMS, uniqueName } from '../support/test-env';
+import { waitFor } from '../support/wait-for';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 const DEMO_CLAIM_COUNT = 10;
 
@@ -33,24 +31,16 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
   );
 }
 
-async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
-  const prefix = uniqueName('sweep');
-  const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
+  let harness: WorkerHarness;
+  let prefix: string;
+  let es: EsClient;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-sweep-'));
   let config: VerityConfig;
   let simulator: RunningSimulator;
   let deps: WorkerDependencies;
   let client: Client;
-  let worker: VerityWorker;
-  let workerClosed: Promise<void>;
 
   /** A sweep input over the demo claims (and optional extra datasets), with a run id unique to the test. */
   function sweepInput(label: string, overrides: Record<string, unknown> = {}, extra: Partial<SweepInput> = {}): SweepInput {
@@ -74,30 +64,12 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   const progressOf = (handle: WorkflowHandle<typeof sweepWorkflow>): Promise<SweepProgress> => handle.query(sweepProgressQuery);
 
   beforeAll(async () => {
-    simulator = await startSimulator({ port: 0, latencyMs: 100 });
-    config = testConfig({ ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-sweep-test' });
-    await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
-    deps = await createWorkerDependencies(config, createLogger('warn'));
-    const created = await createVerityWorker({
-      address: config.temporal.address,
-      namespace: config.temporal.namespace,
-      taskQueue: config.temporal.taskQueue,
-      activities: createActivities(deps),
-      llm: { requestsPerSecond: 200, concurrency: 8 },
-    });
-    worker = created.worker;
-    workerClosed = worker.run().finally(() => created.connection.close());
-    client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+    harness = await startWorkerHarness('sweep', { simulator: { latencyMs: 100 }, worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    ({ config, simulator, deps, client, prefix, es } = harness);
   });
 
   afterAll(async () => {
-    worker?.shutdown();
-    await workerClosed;
-    await deps?.close();
-    await client?.connection.close();
-    await simulator?.close();
-    await deleteIndicesWithPrefix(es, prefix);
-    await es.close();
+    await harness?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -1,62 +1,33 @@
-import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
-import { ingestCorpus } from '../../src/corpus/ingest';
-import { createEsClient } from '../../src/es/client';
-import { indexName } from '../../src/es/indices';
-import { createLogger } from '../../src/logging/logger';
 import { SEARCH_ATTRIBUTES, VERDICT_LABELS } from '../../src/shared/constants';
 import type { VerifyClaimInput } from '../../src/shared/verify';
-import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { createVerityWorker, type VerityWorker } from '../../src/worker/create-worker';
-import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
+import type { RunningSimulator } from '../../src/simulator/server';
+import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { verifyClaimWorkflow } from '../../workflows';
-import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
+import { uniqueName } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 const API_KEY = 'sk-test-secret-never-in-history';
 
 describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
+  let harness: WorkerHarness;
   let config: VerityConfig;
   let simulator: RunningSimulator;
   let deps: WorkerDependencies;
   let client: Client;
-  let worker: VerityWorker;
-  let workerClosed: Promise<void>;
-  const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
-  const prefix = uniqueName('verify');
+  let prefix: string;
 
   beforeAll(async () => {
-    simulator = await startSimulator({ port: 0 });
-    config = testConfig({
-      ES_INDEX_PREFIX: prefix,
-      TEMPORAL_TASK_QUEUE: prefix,
-      OPENAI_BASE_URL: simulator.url,
-      OPENAI_API_KEY: API_KEY,
-    });
-    await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
-    deps = await createWorkerDependencies(config, createLogger('warn'));
-    const created = await createVerityWorker({
-      address: config.temporal.address,
-      namespace: config.temporal.namespace,
-      taskQueue: config.temporal.taskQueue,
-      activities: createActivities(deps),
-      maxCachedWorkflows: 0,
-    });
-    worker = created.worker;
-    workerClosed = worker.run().finally(() => created.connection.close());
-    client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+    // maxCachedWorkflows 0: every workflow task is a replay, so non-determinism would fail here.
+    harness = await startWorkerHarness('verify', { apiKey: API_KEY, worker: { maxCachedWorkflows: 0 } });
+    ({ config, simulator, deps, client, prefix } = harness);
   });
 
   afterAll(async () => {
-    worker?.shutdown();
-    await workerClosed;
-    await deps?.close();
-    await client?.connection.close();
-    await simulator?.close();
-    await deleteIndicesWithPrefix(es, prefix);
-    await es.close();
+    await harness?.close();
   });
 
   const eiffelClaim = 'The Eiffel Tower is located in Paris.';

@@ -1,0 +1,73 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Client as EsClient } from '@elastic/elasticsearch';
+import { createActivities } from '../../activities';
+import type { VerityConfig } from '../../src/config/config';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { createEsClient } from '../../src/es/client';
+import { indexName } from '../../src/es/indices';
+import { createLogger } from '../../src/logging/logger';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/server';
+import { createVerityWorker, type CreateWorkerOptions } from '../../src/worker/create-worker';
+import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
+import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from './test-env';
+
+export interface WorkerHarness {
+  prefix: string;
+  config: VerityConfig;
+  simulator: RunningSimulator;
+  deps: WorkerDependencies;
+  client: Client;
+  es: EsClient;
+  /** Stops the worker, the simulator and the connections, and deletes the test's indices. */
+  close(): Promise<void>;
+}
+
+export interface WorkerHarnessOptions {
+  simulator?: SimulatorOptions;
+  apiKey?: string;
+  worker?: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm'>;
+}
+
+/**
+ * A test's own verity: the simulator over HTTP, the demo corpus in `<unique prefix>-wiki`, and an
+ * in-process worker on a task queue named like the prefix, against the real Temporal and ES.
+ */
+export async function startWorkerHarness(label: string, options: WorkerHarnessOptions = {}): Promise<WorkerHarness> {
+  const prefix = uniqueName(label);
+  const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
+  const simulator = await startSimulator({ port: 0, ...options.simulator });
+  const config = testConfig({
+    ES_INDEX_PREFIX: prefix,
+    TEMPORAL_TASK_QUEUE: prefix,
+    OPENAI_BASE_URL: simulator.url,
+    OPENAI_API_KEY: options.apiKey ?? 'sk-test',
+  });
+  await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
+  const deps = await createWorkerDependencies(config, createLogger('warn'));
+  const { worker, connection } = await createVerityWorker({
+    address: config.temporal.address,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    activities: createActivities(deps),
+    ...options.worker,
+  });
+  const workerClosed = worker.run().finally(() => connection.close());
+  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+  return {
+    prefix,
+    config,
+    simulator,
+    deps,
+    client,
+    es,
+    async close() {
+      worker.shutdown();
+      await workerClosed;
+      await deps.close();
+      await client.connection.close();
+      await simulator.close();
+      await deleteIndicesWithPrefix(es, prefix);
+      await es.close();
+    },
+  };
+}
