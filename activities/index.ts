@@ -2,10 +2,14 @@ import type { Client } from '@elastic/elasticsearch';
 import type { LlmGateway } from '../src/llm/gateway';
 import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
+import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
+import { createMermaidActivities } from './mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
+import { createToeActivities } from './toe.activities';
+import { createToolMadActivities } from './tool-mad.activities';
 import { createToolActivities } from './tools.activities';
 import { createVerdictActivities } from './verdict.activities';
 
@@ -25,6 +29,10 @@ export function createActivities(deps: ActivityDependencies) {
     ...createMemoryActivities(deps),
     ...createSweepActivities(deps),
     ...createToolActivities({ tools: deps.tools }),
+    ...createMermaidActivities(deps),
+    ...createEmulateActivities(deps),
+    ...createToolMadActivities(deps),
+    ...createToeActivities(deps),
   };
 }
 

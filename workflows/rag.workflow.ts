@@ -1,38 +1,31 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { LlmTaskResult } from '../src/llm/types';
 import type { RagVerdictOutput } from '../src/methods/rag/verdict-task';
-import { llmTaskQueue } from '../src/shared/task-queues';
-import type { EvidencePassage, VerifyClaimInput } from '../src/shared/verify';
-import { LLM_CALL, RETRIEVAL } from './activity-options';
-import type { VerifyProgress } from './definitions';
+import { RETRIEVAL } from './activity-options';
+import type { MethodOutcome, MethodRun } from './method-run';
 
 const { retrievePassages } = proxyActivities<Activities>(RETRIEVAL);
-
-export interface RagOutcome {
-  evidence: EvidencePassage[];
-  judgement: LlmTaskResult<RagVerdictOutput>;
-}
 
 /**
  * The `rag` baseline: retrieve the top-k passages for the claim, then one LLM verdict that
  * cites the passages it relies on.
  */
-export async function runRag(input: VerifyClaimInput, progress: VerifyProgress): Promise<RagOutcome> {
+export async function runRag(run: MethodRun): Promise<MethodOutcome> {
+  const { input, progress } = run;
   progress.stage = 'retrieving';
   const { topK, index, mode } = input.rag;
   const { passages } = await retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
+  run.meter.recordToolCall();
   progress.toolCalls += 1;
+  const trace = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
+  run.publishTrace(trace);
 
   progress.stage = 'judging';
-  // LLM calls go to the rate-limited queue next to this workflow's own.
-  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
-  const judgement = (await llmTask({
+  const judgement = await run.llm<RagVerdictOutput>({
     task: 'rag.verdict',
     model: input.model,
     variables: { claim: input.claim, passages: passages.map(({ id, title, text }) => ({ id, title, text })) },
-  })) as LlmTaskResult<RagVerdictOutput>;
-  progress.llmCalls += 1;
-
-  return { evidence: passages, judgement };
+  });
+  const { label, rationale, citedPassageIds } = judgement.output;
+  return { label, rationale, citedPassageIds, evidence: passages, trace };
 }

@@ -10,6 +10,7 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
+import { settingsOfMethod } from '../src/shared/method-settings';
 import type { Activities } from '../activities';
 import { describeFailure, failureType } from '../src/shared/failure';
 import {
@@ -193,8 +194,19 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       }
       const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model };
       const rag = { topK: input.rag.topK, index: input.datasets[claim.datasetPosition]?.index ?? input.rag.index };
+      const settings = settingsOfMethod(input.settings, method);
       starts.push(
-        startVerificationChild(ref, { schemaVersion: 1, runId: input.runId, claimId: claim.claimId, claim: claim.claim, method, dataset: claim.dataset, model, rag }),
+        startVerificationChild(ref, {
+          schemaVersion: 1,
+          runId: input.runId,
+          claimId: claim.claimId,
+          claim: claim.claim,
+          method,
+          dataset: claim.dataset,
+          model,
+          rag,
+          ...(settings ? { settings } : {}),
+        }),
       );
     }
     await Promise.all(starts);

@@ -4,7 +4,8 @@ import { FAILURE_TYPES } from '../src/shared/constants';
 import { findVerifyInputProblem, type Verdict, type VerifyClaimInput } from '../src/shared/verify';
 import { WRITE } from './activity-options';
 import { progressQuery, type VerifyProgress } from './definitions';
-import { runRag } from './rag.workflow';
+import { createMethodRun } from './method-run';
+import { METHOD_RUNNERS } from './method-runners';
 import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
 
 const { storeVerdict } = proxyActivities<Activities>(WRITE);
@@ -23,8 +24,10 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   }
 
   const startedAt = Date.now();
-  const { evidence, judgement } = await runRag(input, progress);
+  const run = createMethodRun(input, progress);
+  const outcome = await METHOD_RUNNERS[input.method](run);
   const finishedAt = Date.now();
+  const spent = run.meter.summary();
 
   const verdict: Verdict = {
     schemaVersion: 1,
@@ -34,23 +37,18 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
     ...(input.dataset ? { dataset: input.dataset } : {}),
     method: input.method,
     claim: input.claim,
-    label: judgement.output.label,
-    rationale: judgement.output.rationale,
-    citedPassageIds: judgement.output.citedPassageIds,
-    evidence,
-    model: judgement.model,
-    temperature: judgement.temperature,
-    seed: judgement.seed,
-    promptVersion: judgement.promptVersion,
-    usage: {
-      llmCalls: progress.llmCalls,
-      cachedLlmCalls: judgement.cached ? 1 : 0,
-      toolCalls: progress.toolCalls,
-      promptTokens: judgement.usage.promptTokens,
-      completionTokens: judgement.usage.completionTokens,
-      totalTokens: judgement.usage.totalTokens,
-      costUsd: judgement.usage.costUsd,
-    },
+    label: outcome.label,
+    ...(outcome.methodLabel !== undefined ? { methodLabel: outcome.methodLabel } : {}),
+    rationale: outcome.rationale,
+    citedPassageIds: outcome.citedPassageIds,
+    evidence: outcome.evidence,
+    // A method that decided without any LLM call (e.g. a memory-only answer) names the input's model.
+    model: spent.lastCall?.model ?? input.model,
+    temperature: spent.lastCall?.temperature ?? 0,
+    seed: spent.lastCall?.seed ?? 0,
+    promptVersion: spent.promptVersions.join(','),
+    usage: spent.usage,
+    ...(outcome.trace ? { trace: outcome.trace } : {}),
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: finishedAt - startedAt,

@@ -4,7 +4,9 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
 import type { RunConfig } from '../runs/run-manifest';
+import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/settings-schemas';
 import { METHODS, type MethodName } from '../shared/constants';
+import type { MethodSettings } from '../shared/method-settings';
 import { type SweepInput, sweepWorkflowId } from '../shared/sweep';
 import { sweepWorkflow } from '../../workflows';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
@@ -26,6 +28,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     throw new InvalidRunConfigError('parameters.rag.topK: expected a whole number above 0');
   }
   if (rag.index !== undefined && typeof rag.index !== 'string') throw new InvalidRunConfigError('parameters.rag.index: expected an index name');
+  const settings = methodSettingsOf(run);
   return {
     schemaVersion: 1,
     runId: run.run,
@@ -39,10 +42,26 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     seed: run.seed,
     variants: run.methods.flatMap((method) => run.models.map((model) => ({ method: method as MethodName, model }))),
     rag: { topK: (rag.topK as number | undefined) ?? DEFAULT_TOP_K, index: (rag.index as string | undefined) ?? indexName(config.elasticsearch.indexPrefix, 'wiki') },
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
     concurrency: run.concurrency,
     ordered: run.ordered,
     budget: { ...run.budget },
   };
+}
+
+/** `parameters.<method>` of every method the run uses, validated by that method's schema. */
+function methodSettingsOf(run: RunConfig): MethodSettings {
+  let settings: MethodSettings = {};
+  for (const method of run.methods as MethodName[]) {
+    if (method === 'rag') continue;
+    try {
+      settings = { ...settings, ...parseMethodSettings(method, run.parameters[method], `parameters.${method}`) };
+    } catch (err) {
+      if (err instanceof InvalidMethodSettingsError) throw new InvalidRunConfigError(err.message);
+      throw err;
+    }
+  }
+  return settings;
 }
 
 /**

@@ -4,6 +4,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
 import type { MethodName } from '../shared/constants';
+import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
 import { type VerifyClaimInput, findVerifyInputProblem, verifyWorkflowId } from '../shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
@@ -24,6 +25,8 @@ export interface VerificationRequest {
   /** bm25 when absent (and then left out of the input, so earlier claim ids stay the same). */
   retrievalMode?: RetrievalMode;
   model?: string;
+  /** Settings of the chosen method (validated by the caller); defaults when absent. */
+  settings?: MethodSettings;
 }
 
 export const ADHOC_RUN = 'adhoc';
@@ -43,6 +46,7 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
       index: request.index ?? indexName(config.elasticsearch.indexPrefix, 'wiki'),
       ...(request.retrievalMode ? { mode: request.retrievalMode } : {}),
     },
+    ...(request.settings && Object.keys(request.settings).length > 0 ? { settings: request.settings } : {}),
   };
   const claimId =
     request.claimId ??

@@ -6,7 +6,7 @@
 export const MAX_CLAIM_CHARS = 5000;
 export const OBSERVATION_MAX_CHARS = 2000;
 
-export const METHODS = ['rag'] as const;
+export const METHODS = ['rag', 'mermaid', 'emulate', 'fire', 'tool-mad', 'toe'] as const;
 export type MethodName = (typeof METHODS)[number];
 
 export const VERDICT_LABELS = ['SUPPORTED', 'REFUTED', 'NEI'] as const;

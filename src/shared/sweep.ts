@@ -3,6 +3,7 @@
  * by the sweep workflow, its activities and the CLI. No imports with runtime effect.
  */
 import type { MethodName } from './constants';
+import type { MethodSettings } from './method-settings';
 
 export interface SweepVariant {
   method: MethodName;
@@ -67,6 +68,8 @@ export interface SweepInput {
   seed: number;
   variants: SweepVariant[];
   rag: { topK: number; index: string };
+  /** Method settings from the config's `parameters.<method>`, passed to every verification. */
+  settings?: MethodSettings;
   concurrency: number;
   /** One verification at a time, in dataset order. */
   ordered: boolean;

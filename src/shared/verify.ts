@@ -3,6 +3,7 @@
  * clients. No imports with runtime effect: workflows import values from here.
  */
 import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
+import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
 
 export interface RagSettings {
@@ -25,6 +26,8 @@ export interface VerifyClaimInput {
   /** Model per agent role; recorded with the result. Absent roles use the worker's configuration. */
   model: string;
   rag: RagSettings;
+  /** Settings of the chosen method (its entry only is read); defaults when absent. */
+  settings?: MethodSettings;
 }
 
 export interface EvidencePassage {
@@ -54,6 +57,8 @@ export interface Verdict {
   method: MethodName;
   claim: string;
   label: VerdictLabel;
+  /** The label in the method's own vocabulary (e.g. MERMAID's "true"/"false"), when it has one. */
+  methodLabel?: string;
   rationale: string;
   citedPassageIds: string[];
   evidence: EvidencePassage[];
@@ -62,9 +67,17 @@ export interface Verdict {
   seed: number;
   promptVersion: string;
   usage: VerdictUsage;
+  /** The method's step-by-step record (thoughts, tool calls, rounds, tree …), plain JSON. */
+  trace?: MethodTrace;
   startedAt: string;
   finishedAt: string;
   durationMs: number;
+}
+
+/** A method's trace: plain JSON named by its method, the rest is the method's own shape. */
+export interface MethodTrace {
+  method: MethodName;
+  [field: string]: unknown;
 }
 
 export const EMPTY_USAGE: VerdictUsage = {

@@ -1,4 +1,5 @@
 import { canonicalJson, sha256Hex } from '../llm/canonical-json';
+import { responderFor } from './method-responders';
 import { generateFromSchema } from './schema-generator';
 import { readPrompt, type PromptReading, type SimMessage } from './prompt-reader';
 import { countTokens } from './text';
@@ -37,17 +38,19 @@ export function answerChat(body: ChatRequestBody, jsonSchemaMode: JsonSchemaMode
   const message =
     firstTool?.name && !reading.hasToolResults
       ? toolCallMessage(firstTool.name, firstTool.parameters, reading)
-      : { role: 'assistant', content: contentFor(body, reading, jsonSchemaMode), refusal: null };
+      : { role: 'assistant', content: contentFor(body, messages, reading, jsonSchemaMode), refusal: null };
   return { status: 200, body: completion(body.model, messages, message) };
 }
 
-function contentFor(body: ChatRequestBody, reading: PromptReading, jsonSchemaMode: JsonSchemaMode): string {
+function contentFor(body: ChatRequestBody, messages: SimMessage[], reading: PromptReading, jsonSchemaMode: JsonSchemaMode): string {
   const schema = body.response_format?.json_schema?.schema ?? reading.schemaInPrompt;
   if (schema === undefined) {
     if (body.response_format?.type === 'json_object') return JSON.stringify(defaultJsonAnswer(reading));
     return `Verdict: ${reading.decision.label}. ${reading.rationale}`;
   }
-  const json = JSON.stringify(generateFromSchema(schema, reading));
+  // Methods teach the simulator their protocols (ReAct steps, debates …) by schema name.
+  const methodAnswer = responderFor(body.response_format?.json_schema?.name)?.(reading, schema, messages);
+  const json = JSON.stringify(methodAnswer ?? generateFromSchema(schema, reading));
   const inProse = jsonSchemaMode !== 'honor' || body.response_format?.type !== 'json_schema';
   return inProse ? `Here is my assessment.\n\`\`\`json\n${json}\n\`\`\`\nI hope this helps.` : json;
 }

@@ -12,6 +12,7 @@ export const VERDICT_INDEX: IndexDefinition = {
       method: { type: 'keyword' },
       claim: { type: 'text' },
       label: { type: 'keyword' },
+      methodLabel: { type: 'keyword' },
       rationale: { type: 'text' },
       citedPassageIds: { type: 'keyword' },
       model: { type: 'keyword' },
@@ -29,6 +30,8 @@ export const VERDICT_INDEX: IndexDefinition = {
           costUsd: { type: 'double' },
         },
       },
+      // Stored for reading back, never searched: method traces differ in shape.
+      trace: { type: 'object', enabled: false },
       startedAt: { type: 'date' },
       finishedAt: { type: 'date' },
       durationMs: { type: 'long' },

@@ -3,6 +3,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { loadConfig } from '../../config/config';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
+import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
 import { METHODS, type MethodName } from '../../shared/constants';
 import { RETRIEVAL_MODES, type RetrievalMode } from '../../shared/retrieval';
 import type { Verdict } from '../../shared/verify';
@@ -22,6 +23,11 @@ interface VerifyOptions {
   claimId?: string;
   json?: boolean;
   embeddedWorker?: boolean;
+  option: string[];
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 export function parsePositiveInt(value: string): number {
@@ -41,7 +47,8 @@ export function registerVerifyCommand(program: Command): void {
     .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))
     .option('--run <id>', 'run the verification belongs to (default: adhoc)')
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
-    .option('--json', 'print the verdict as JSON')
+    .option('-o, --option <key=value>', "a setting of the chosen method, e.g. -o memory=false (repeatable; see the method's settings in README)", collect, [])
+    .option('--json', 'print the verdict as JSON (with the method\'s trace)')
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
       'after',
@@ -57,7 +64,9 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   const logger = createCliLogger(config);
   let input;
   try {
+    const settings = parseMethodSettings(options.method, options.option.length > 0 ? optionPairsToObject(options.option) : undefined, '--option');
     input = buildVerifyInput(config, {
+      settings,
       claim,
       method: options.method,
       topK: options.topK,
@@ -68,6 +77,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     });
   } catch (err) {
     if (err instanceof InvalidClaimError) throw new CliError(`invalid claim: ${err.message}`, 2);
+    if (err instanceof InvalidMethodSettingsError) throw new CliError(`invalid method setting: ${err.message}`, 2);
     throw err;
   }
   await requireElasticsearch(config);
@@ -104,6 +114,7 @@ export function formatVerdict(verdict: Verdict): string {
       (p) => `    ${verdict.citedPassageIds.includes(p.id) ? '*' : ' '} [${p.id}] ${p.text.slice(0, 140)}${p.text.length > 140 ? '…' : ''}`,
     ),
     `  usage: ${verdict.usage.llmCalls} LLM call(s) (${verdict.usage.cachedLlmCalls} cached), ${verdict.usage.toolCalls} tool call(s), ${verdict.usage.totalTokens} tokens, $${verdict.usage.costUsd.toFixed(6)}`,
+    ...(verdict.trace ? ['  trace: stored with the verdict (`--json` prints it)'] : []),
     `  model: ${verdict.model} (temperature ${verdict.temperature}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
   ];
   return `${lines.join('\n')}\n`;

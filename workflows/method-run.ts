@@ -1,0 +1,64 @@
+import { proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ToolCallResult } from '../activities/tools.activities';
+import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { llmTaskQueue } from '../src/shared/task-queues';
+import type { ToolName } from '../src/shared/tools';
+import type { MethodTrace, VerifyClaimInput } from '../src/shared/verify';
+import { LLM_CALL } from './activity-options';
+import { traceQuery, type VerifyProgress } from './definitions';
+import { LlmMeter } from './llm-meter';
+import { callTool } from './tool-calls';
+
+/**
+ * What a method's workflow code works with: its input, progress, and LLM and tool calls that are
+ * counted into the verdict's usage. Every call is its own activity.
+ */
+export interface MethodRun {
+  readonly input: VerifyClaimInput;
+  readonly progress: VerifyProgress;
+  readonly meter: LlmMeter;
+  /** A registered structured LLM task, on the rate-limited LLM task queue. */
+  llm<T>(call: LlmTaskInput): Promise<LlmTaskResult<T>>;
+  /** One tool call (`tools.<name>` activity). */
+  tool(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Makes `trace` what the `trace` query answers while the verification runs. */
+  publishTrace(trace: MethodTrace): void;
+}
+
+/** A method's answer; verifyClaimWorkflow turns it into the stored verdict. */
+export interface MethodOutcome {
+  label: 'SUPPORTED' | 'REFUTED' | 'NEI';
+  methodLabel?: string;
+  rationale: string;
+  citedPassageIds: string[];
+  evidence: { id: string; docId: string; title: string; text: string; score: number }[];
+  trace?: MethodTrace;
+}
+
+export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgress, meter: LlmMeter = new LlmMeter()): MethodRun {
+  // LLM calls go to the rate-limited queue next to this workflow's own.
+  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  let trace: MethodTrace | null = null;
+  setHandler(traceQuery, () => trace);
+  return {
+    input,
+    progress,
+    meter,
+    async llm<T>(call: LlmTaskInput) {
+      const result = (await llmTask(call)) as LlmTaskResult<T>;
+      meter.recordLlmCall(result as LlmTaskResult);
+      progress.llmCalls += 1;
+      return result;
+    },
+    async tool(name, args) {
+      const result = await callTool(name, args);
+      meter.recordToolCall();
+      progress.toolCalls += 1;
+      return result;
+    },
+    publishTrace(next) {
+      trace = next;
+    },
+  };
+}
