@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { type Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { formatDistributionTable } from '../../methods/toe/training/action-distribution';
+import { episodesIndex } from '../../methods/toe/training/episode-source';
+import { runTraining, type TrainingReport } from '../../methods/toe/training/run-training';
+import { CliError } from '../errors';
+import { printJson } from '../output';
+import { toCliError } from './ingest';
+
+interface TrainOptions {
+  episodes: string[];
+  es?: boolean;
+  index?: string;
+  run?: string;
+  init?: string;
+  fresh?: string;
+  out?: string;
+  seed: number;
+  lr?: number;
+  epochs?: number;
+  passes: number;
+  groupSize?: number;
+  json?: boolean;
+}
+
+function number(kind: 'int' | 'float') {
+  return (value: string): number => {
+    const parsed = kind === 'int' ? Number.parseInt(value, 10) : Number(value);
+    if (!Number.isFinite(parsed) || (kind === 'int' && String(parsed) !== value.trim())) throw new InvalidArgumentError(`not a${kind === 'int' ? 'n integer' : ' number'}: ${value}`);
+    return parsed;
+  };
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function formatTrainingReport(report: TrainingReport): string {
+  const lines: string[] = [];
+  const e = report.episodes;
+  lines.push(`episodes: ${e.used} used of ${e.read} read (${e.steps} steps; skipped ${e.skippedEmpty} empty, ${e.skippedOtherLayout} of another state layout) from ${e.sources.join(', ')}`);
+  lines.push(`mean discounted return of the logged episodes: ${report.meanReturn.toFixed(4)}`);
+  lines.push('');
+  lines.push('action distribution over the recorded states (mean π(a|s); argmax share):');
+  lines.push(
+    formatDistributionTable([
+      { name: 'logged actions', values: report.loggedActions },
+      { name: 'before π', values: report.before.meanProbability },
+      { name: 'after π', values: report.after.meanProbability },
+      { name: 'before argmax', values: report.before.argmaxShare },
+      { name: 'after argmax', values: report.after.argmaxShare },
+    ]),
+  );
+  lines.push('');
+  lines.push('updates (pass/group: episodes, mean return, loss before → after, clip fraction, KL to π_ref, entropy, grad norm):');
+  const shown = report.updates.length <= 24 ? report.updates : [...report.updates.slice(0, 12), undefined, ...report.updates.slice(-12)];
+  for (const u of shown) {
+    if (!u) {
+      lines.push(`  … ${report.updates.length - 24} more …`);
+      continue;
+    }
+    lines.push(
+      `  ${u.pass}/${u.group}: ${u.episodes} ep, return ${u.meanReturn.toFixed(4)}, loss ${u.lossBefore.toFixed(5)} → ${u.lossAfter.toFixed(5)}, clip ${u.clipFraction.toFixed(2)}, KL ${u.kl.toExponential(2)}, H ${u.entropy.toFixed(4)}, |g| ${u.gradNorm.toFixed(4)}`,
+    );
+  }
+  lines.push('');
+  lines.push(`weights ${report.version}${report.parentVersion ? ` (from ${report.parentVersion})` : ''}, state layout ${report.stateLayoutVersion}: ${report.weightsFile}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerToeCommand(program: Command): void {
+  const toe = program.command('toe').description('ToE (Tree of Evidence) tools: train the learned retrieval policy.');
+  toe
+    .command('train')
+    .description(
+      'Train the retrieval policy (29→128→128→64→8 softmax MLP) with GRPO on recorded episodes (toe.md §3.6: γ 0.99, clip 0.2, entropy 0.01, KL 0.1, lr 1e-5, grad norm 0.5, G 8) and write a versioned weights file.',
+    )
+    .option('--episodes <file>', 'JSONL file of PolicyEpisode lines (repeatable)', collect, [])
+    .option('--es', 'also read the episodes index <ES_INDEX_PREFIX>-toe-episodes')
+    .option('--index <name>', 'read this episodes index instead (implies --es)')
+    .option('--run <runId>', 'only episodes of this run (implies --es)')
+    .option('--init <file>', 'weights to start from (default: the shipped weights)')
+    .option('--fresh <stateLayoutVersion>', 'start from a seeded init for this state layout instead of --init')
+    .option('--out <file>', 'weights file to write (default: <VERITY_DATA_DIR>/toe-policy/<version>.json)')
+    .option('--seed <n>', 'seed of the group shuffle (and of --fresh init)', number('int'), 0)
+    .option('--lr <rate>', 'Adam learning rate (paper: 1e-5)', number('float'))
+    .option('--epochs <n>', 'updates per group (default 4)', number('int'))
+    .option('--passes <n>', 'passes over all episodes, reshuffled each time', number('int'), 1)
+    .option('--group-size <n>', 'episodes per GRPO group (paper: 8)', number('int'))
+    .option('--json', 'print the report as JSON')
+    .action(async (options: TrainOptions) => {
+      const config = loadConfig();
+      const useEs = Boolean(options.es || options.index || options.run);
+      if (!useEs && options.episodes.length === 0) throw new CliError('give --episodes <file.jsonl> and/or --es / --run <runId>', 2);
+      const client = useEs ? createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 }) : undefined;
+      try {
+        const report = await runTraining({
+          episodeFiles: options.episodes,
+          ...(client ? { es: { client, index: options.index ?? episodesIndex(config.elasticsearch.indexPrefix), runId: options.run } } : {}),
+          initWeights: options.init,
+          ...(options.fresh ? { fresh: { stateLayoutVersion: options.fresh } } : {}),
+          seed: options.seed,
+          hyperparameters: {
+            ...(options.lr !== undefined ? { learningRate: options.lr } : {}),
+            ...(options.epochs !== undefined ? { epochs: options.epochs } : {}),
+            ...(options.groupSize !== undefined ? { groupSize: options.groupSize } : {}),
+          },
+          passes: options.passes,
+          out: options.out,
+          outDir: path.join(config.dataDir, 'toe-policy'),
+        });
+        if (options.json) printJson(report);
+        else process.stdout.write(formatTrainingReport(report));
+      } catch (err) {
+        if (client) throw toCliError(err, config.elasticsearch.url);
+        throw new CliError(err instanceof Error ? err.message : String(err), 2);
+      } finally {
+        await client?.close();
+      }
+    });
+}
