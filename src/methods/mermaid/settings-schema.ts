@@ -1,4 +1,31 @@
 import { z } from 'zod';
+import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../../shared/memory';
+import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES } from '../../shared/methods/mermaid';
+import { TOOL_NAMES } from '../../shared/tools';
+
+const SCOPE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/;
 
 /** Validates `mermaid` settings from the CLI (`--option key=value`) and sweep configs (`parameters.mermaid`). */
-export const mermaidSettingsSchema = z.object({}).strict();
+export const mermaidSettingsSchema = z
+  .object({
+    fidelity: z.enum(MERMAID_FIDELITIES),
+    maxSteps: z.number().int().min(1).max(20),
+    decompose: z.boolean(),
+    // `memory=false` / `memory=true` read naturally on the command line.
+    memory: z.union([z.enum(MERMAID_MEMORY_MODES), z.boolean().transform((on) => (on ? 'on' : 'off'))]),
+    memoryScope: z.string().regex(SCOPE, 'use 1-200 letters, digits and . _ : / -'),
+    recall: z
+      .object({ mode: z.enum(MEMORY_RECALL_MODES), topK: z.number().int().min(1).max(50), similarityThreshold: z.number().min(-1).max(1) })
+      .partial()
+      .strict(),
+    update: z.object({ mode: z.enum(MEMORY_UPDATE_MODES), dedup: z.enum(MEMORY_DEDUP_KEYS), storeInvalid: z.boolean() }).partial().strict(),
+    tools: z.boolean(),
+    toolset: z.union([z.literal('auto'), z.array(z.enum(TOOL_NAMES as [string, ...string[]])).min(1)]),
+    labelSet: z.enum(['auto', ...MERMAID_LABEL_SET_NAMES] as [string, ...string[]]),
+    forceAnswer: z.boolean(),
+    fallbackLabel: z.enum(['positive', 'negative']),
+    decomposerModel: z.string().min(1),
+    executorModel: z.string().min(1),
+  })
+  .partial()
+  .strict();
