@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { FIRE_SIMILARITY_MODES } from '../../shared/methods/fire';
 
 /** Validates `fire` settings from the CLI (`--option key=value`) and sweep configs (`parameters.fire`). */
-export const fireSettingsSchema = z.object({}).strict();
+export const fireSettingsSchema = z
+  .object({
+    maxSteps: z.number().int().min(1).max(20),
+    maxRetries: z.number().int().min(0).max(20),
+    resultsPerSearch: z.number().int().min(1).max(10),
+    similarityThreshold: z.number().gt(0).max(1),
+    similarity: z.enum(FIRE_SIMILARITY_MODES),
+  })
+  .partial()
+  .strict();

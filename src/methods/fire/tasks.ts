@@ -1,4 +1,96 @@
-import type { LlmTaskDefinition } from '../../llm/task-registry';
+import { z } from 'zod';
+import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
+import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
+import type { ChatMessage } from '../../llm/types';
+
+/**
+ * FIRE's two prompts (spec §6.1, paraphrased from eval/fire/verify_atomic_claim.py): answer or
+ * search, and the forced final answer. The knowledge is one line per search, as FIRE joins its
+ * results with newlines; "N/A" when there is none.
+ */
+
+export const FIRE_SYSTEM_PROMPT = 'You are a fact-checking agent responsible for verifying the accuracy of claims.';
+export const FIRE_SCHEMA_NAMES = { step: 'fire_step', finalAnswer: 'fire_final_answer' } as const;
+
+const knowledgeItem = z.object({ query: z.string(), result: z.string() });
+const fireVariables = z.object({
+  claim: z.string().min(1),
+  knowledge: z.array(knowledgeItem),
+  /** 1 for the first try; later tries (after an unreadable answer) say so, which also makes them new requests. */
+  attempt: z.number().int().min(1),
+});
+
+export const fireStepOutput = z.object({
+  reasoning: z.string(),
+  final_answer: z.string().nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+  search_query: z.string().nullable(),
+});
+export const fireFinalAnswerOutput = z.object({ reasoning: z.string(), final_answer: z.string() });
+export type FireFinalAnswerOutput = z.infer<typeof fireFinalAnswerOutput>;
+
+function knowledgeBlock(knowledge: z.infer<typeof knowledgeItem>[]): string[] {
+  if (knowledge.length === 0) return ['KNOWLEDGE:', 'N/A'];
+  return ['KNOWLEDGE:', renderEvidence(knowledge.map((k, i) => ({ id: `s${i + 1}`, text: k.result })))];
+}
+
+function retryNote(attempt: number): string[] {
+  return attempt > 1 ? ['', `(Attempt ${attempt}: the previous answer could not be read. Follow the output format exactly.)`] : [];
+}
+
+const messages = (lines: string[]): ChatMessage[] => [
+  { role: 'system', content: FIRE_SYSTEM_PROMPT },
+  { role: 'user', content: lines.join('\n') },
+];
+
+export const fireStepTask = defineTask({
+  id: 'fire.step',
+  version: '1',
+  role: 'default',
+  schemaName: FIRE_SCHEMA_NAMES.step,
+  variables: fireVariables,
+  output: fireStepOutput,
+  render: ({ claim, knowledge, attempt }) =>
+    messages([
+      'Instructions:',
+      '1. You are given a STATEMENT and the KNOWLEDGE gathered so far.',
+      '2. Based on the KNOWLEDGE, assess the factual accuracy of the STATEMENT.',
+      '3. Before presenting your conclusion, think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
+      '4. If the KNOWLEDGE lets you decide confidently, give "final_answer": "True" or "False", with your "confidence" (0 to 1),',
+      '   and set "search_query" to null.',
+      '5. Otherwise, set "final_answer" to null and give ONE Google search query in "search_query" that could provide',
+      '   additional evidence. It should seek new information, not already in the KNOWLEDGE, that helps verify the STATEMENT.',
+      '',
+      ...knowledgeBlock(knowledge),
+      '',
+      'STATEMENT:',
+      renderClaim(claim),
+      ...retryNote(attempt),
+    ]),
+});
+
+export const fireFinalAnswerTask = defineTask({
+  id: 'fire.finalAnswer',
+  version: '1',
+  role: 'judge',
+  schemaName: FIRE_SCHEMA_NAMES.finalAnswer,
+  variables: fireVariables,
+  output: fireFinalAnswerOutput,
+  render: ({ claim, knowledge, attempt }) =>
+    messages([
+      'Instructions:',
+      '1. You are given a STATEMENT and the KNOWLEDGE gathered so far.',
+      '2. Based on the KNOWLEDGE and your own knowledge, assess the factual accuracy of the STATEMENT.',
+      '3. Think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
+      '4. You must give a final answer: "final_answer" is "True" or "False".',
+      '',
+      ...knowledgeBlock(knowledge),
+      '',
+      'STATEMENT:',
+      renderClaim(claim),
+      ...retryNote(attempt),
+    ]),
+});
 
 /** The `fire` method's structured LLM tasks (registered by src/methods/tasks.ts). */
-export const fireTasks: LlmTaskDefinition[] = [];
+export const fireTasks: LlmTaskDefinition[] = [fireStepTask, fireFinalAnswerTask] as LlmTaskDefinition[];

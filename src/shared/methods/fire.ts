@@ -1,12 +1,32 @@
 /**
  * Sandbox-safe settings of the `fire` method (workflow input), their defaults and resolution.
  * No imports with runtime effect: workflows import values from here.
+ * Defaults are the released code's (mbzuai-nlp/fire, eval/fire/config.py; spec §6.1).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the method's issue
-export interface FireSettings {}
+/** How near-duplicate queries and results are detected: embeddings (FIRE uses SBERT), word overlap, or not at all. */
+export const FIRE_SIMILARITY_MODES = ['embedding', 'lexical', 'off'] as const;
+export type FireSimilarityMode = (typeof FIRE_SIMILARITY_MODES)[number];
 
-export const DEFAULT_FIRE_SETTINGS: FireSettings = {};
+export interface FireSettings {
+  /** max_steps: answer-or-search steps, hence at most this many searches. */
+  maxSteps: number;
+  /** max_retries: extra attempts of a step whose answer cannot be parsed (11 tries in all by default). */
+  maxRetries: number;
+  /** Organic results joined into one search result (FIRE asks Serper for k=3). */
+  resultsPerSearch: number;
+  /** Early stop when the proposed query, or the last two results, are more similar than this. */
+  similarityThreshold: number;
+  similarity: FireSimilarityMode;
+}
+
+export const DEFAULT_FIRE_SETTINGS: FireSettings = {
+  maxSteps: 5,
+  maxRetries: 10,
+  resultsPerSearch: 3,
+  similarityThreshold: 0.9,
+  similarity: 'embedding',
+};
 
 /** The settings a verification runs with: the defaults overridden by what the input names. */
 export function resolveFireSettings(partial: Partial<FireSettings> | undefined): FireSettings {

@@ -1,0 +1,119 @@
+/**
+ * EMULATE and FIRE side by side: LLM calls, searches, tokens and cost per claim, per dataset and
+ * method, from verifications run on the real Temporal and Elasticsearch with the simulator as LLM
+ * and the recorded web as search engine.
+ *
+ *   npx tsx eval/bench/emulate-fire.ts [--sample N] [--seed 7] [--model gpt-4o-mini]
+ *       [--datasets factcheck_bench,bingcheck,factool_qa] [--methods emulate,fire] [--concurrency 6]
+ *       [-o emulate.contentMode=page ...] [--out eval/bench/results/emulate-fire.json]
+ *
+ * The simulator's answers come from word overlap: the labels it produces are no method's accuracy.
+ * Cost is the price table's price of --model for the simulator's token counts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { buildVerifyInput } from '../../src/client/start-verification';
+import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
+import { projectRoot } from '../../src/project-root';
+import type { MethodName } from '../../src/shared/constants';
+import type { MethodSettings } from '../../src/shared/method-settings';
+import { type Verdict, verifyWorkflowId } from '../../src/shared/verify';
+import { verifyClaimWorkflow } from '../../workflows';
+import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
+import { startBenchStack } from './emulate-fire/bench-stack';
+import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
+
+const SHARED_DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
+const DATASET_FILES: Record<string, string> = {
+  factcheck_bench: 'dev/factcheckbench.jsonl',
+  bingcheck: 'dev/bingcheck.jsonl',
+  factool_qa: 'dev/factool_qa.jsonl',
+};
+const RECORDED_WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
+
+const { values: args } = parseArgs({
+  options: {
+    sample: { type: 'string' },
+    seed: { type: 'string', default: '7' },
+    model: { type: 'string', default: 'gpt-4o-mini' },
+    datasets: { type: 'string', default: Object.keys(DATASET_FILES).join(',') },
+    methods: { type: 'string', default: 'emulate,fire' },
+    concurrency: { type: 'string', default: '6' },
+    option: { type: 'string', short: 'o', multiple: true, default: [] },
+    out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'results', 'emulate-fire.json') },
+  },
+});
+
+/** `-o emulate.contentMode=page` → settings of the method named first. */
+function methodSettings(methods: MethodName[]): MethodSettings {
+  const all = optionPairsToObject(args.option ?? []);
+  return Object.assign({}, ...methods.map((m) => parseMethodSettings(m, all[m], `-o ${m}`))) as MethodSettings;
+}
+
+/** Binary sets only: Factcheck-Bench's 30 not_enough_evidence claims are left out, as EMULATE does (631). */
+async function claimsOf(dataset: string): Promise<DatasetClaim[]> {
+  const file = DATASET_FILES[dataset];
+  if (!file) throw new Error(`unknown dataset ${dataset}; known: ${Object.keys(DATASET_FILES).join(', ')}`);
+  const { claims } = await loadDataset(path.join(SHARED_DATA, file));
+  const binary = claims.filter((c) => c.labelNorm !== 'NEI');
+  const n = args.sample ? Number(args.sample) : 0;
+  return n > 0 && n < binary.length ? stratifiedSample(binary, n, { seed: Number(args.seed) }) : binary;
+}
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+async function main(): Promise<void> {
+  const methods = args.methods!.split(',') as MethodName[];
+  const settings = methodSettings(methods);
+  const datasets = args.datasets!.split(',');
+  const runId = `bench-ef-${randomBytes(3).toString('hex')}`;
+  const stack = await startBenchStack(`b-ef-${randomBytes(4).toString('hex')}`, RECORDED_WEB);
+  const started = Date.now();
+  const verdicts: Verdict[] = [];
+  try {
+    const jobs: { claim: DatasetClaim; method: MethodName }[] = [];
+    for (const dataset of datasets) for (const claim of await claimsOf(dataset)) for (const method of methods) jobs.push({ claim, method });
+    process.stderr.write(`${jobs.length} verifications (${datasets.join(', ')} × ${methods.join(', ')}), model ${args.model}, run ${runId}\n`);
+    let done = 0;
+    await pool(jobs, Number(args.concurrency), async ({ claim, method }) => {
+      const input = buildVerifyInput(stack.config, {
+        claim: claim.claim,
+        method,
+        runId,
+        claimId: claim.id,
+        dataset: claim.dataset,
+        model: args.model!,
+        ...(settings[method as keyof MethodSettings] ? { settings: { [method]: settings[method as keyof MethodSettings] } } : {}),
+      });
+      const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, {
+        workflowId: verifyWorkflowId(runId, claim.id, method),
+        taskQueue: stack.config.temporal.taskQueue,
+        args: [input],
+      });
+      verdicts.push(verdict);
+      done += 1;
+      if (done % 50 === 0 || done === jobs.length) process.stderr.write(`  ${done}/${jobs.length} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    });
+  } finally {
+    await stack.close();
+  }
+  const rows = groupStats(verdicts.map(claimCost));
+  const seconds = (Date.now() - started) / 1000;
+  process.stdout.write(`${renderStatsTable(rows)}\n\n${verdicts.length} verifications in ${seconds.toFixed(0)} s; model ${args.model} (simulator, priced from the price table)${args.sample ? `; stratified sample of ${args.sample} per dataset, seed ${args.seed}` : '; full binary sets'}\n`);
+  fs.mkdirSync(path.dirname(args.out!), { recursive: true });
+  const report = { runId, model: args.model, sample: args.sample ? Number(args.sample) : null, seed: Number(args.seed), settings, seconds, rows };
+  fs.writeFileSync(args.out!, `${JSON.stringify(report, null, 2)}\n`);
+  process.stderr.write(`wrote ${path.relative(process.cwd(), args.out!)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
