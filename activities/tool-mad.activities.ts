@@ -1,6 +1,28 @@
-import type { ActivityDependencies } from './index';
+import { toTemporalFailure } from '../src/llm/errors';
+import type { LlmGateway } from '../src/llm/gateway';
+import { cosineSimilarity } from '../src/methods/tool-mad/cosine';
 
-/** Activities of the `tool-mad` method beyond LLM tasks and tool calls (none yet). */
-export function createToolMadActivities(_deps: ActivityDependencies) {
-  return {};
+export interface QuestionSimilarityInput {
+  claim: string;
+  questions: string[];
+}
+
+/**
+ * Activities of the `tool-mad` method beyond LLM tasks and tool calls: the embedding half of
+ * answer relevance. Only the cosines cross into the history, never the vectors.
+ */
+export function createToolMadActivities(deps: { gateway: Pick<LlmGateway, 'embed'> }) {
+  return {
+    /** cos(e(claim), e(q_i)) for each generated question, in order; blank questions are left out. */
+    async toolMadQuestionSimilarity(input: QuestionSimilarityInput): Promise<{ cosines: number[] }> {
+      const questions = input.questions.filter((q) => q.trim() !== '');
+      if (questions.length === 0) return { cosines: [] };
+      try {
+        const [claim, ...vectors] = await deps.gateway.embed([input.claim, ...questions], { input: 'query' });
+        return { cosines: vectors.map((vector) => cosineSimilarity(claim!, vector)) };
+      } catch (err) {
+        throw toTemporalFailure(err);
+      }
+    },
+  };
 }

@@ -1,2 +1,4 @@
 export { sweepWorkflow } from './sweep.workflow';
+export { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 export { verifyClaimWorkflow } from './verify-claim.workflow';
+export { toeNodeWorkflow } from './toe-node.workflow';

@@ -1,8 +1,170 @@
-import { ApplicationFailure } from '@temporalio/workflow';
-import { FAILURE_TYPES } from '../src/shared/constants';
+import { ApplicationFailure, executeChild, workflowInfo } from '@temporalio/workflow';
+import type { ToolMadJudgeOutput } from '../src/methods/tool-mad/tasks';
+import { FAILURE_TYPES, type VerdictLabel } from '../src/shared/constants';
+import { debaterIds, findToolMadSettingsProblem, resolveToolMadSettings, type ToolMadSettings } from '../src/shared/methods/tool-mad';
+import type { AverageScores, DebateRound, DebaterTurn } from '../src/shared/methods/tool-mad-debate';
+import { labelTexts, parseFinalLabel, resolveLabelSetName, verdictOfLabel, type ResolvedLabelSetName } from '../src/shared/methods/tool-mad-labels';
+import { averageScores, decideRound, fallbackVerdict } from '../src/shared/methods/tool-mad-scores';
+import type { EvidencePassage, MethodTrace } from '../src/shared/verify';
 import type { MethodOutcome, MethodRun } from './method-run';
+import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 
-/** Placeholder until issue 7 lands: fails the verification with a clear, non-retryable reason. */
+interface JudgeRecord {
+  answer: string;
+  label: string | null;
+  /** Set when the judge's label was unparseable and the stability-score fallback decided. */
+  fallbackFrom?: string | null;
+}
+
+/**
+ * Tool-MAD (Jeong et al. 2026, Algorithm 1): debaters with different tools argue over up to T
+ * rounds, each round a child workflow; the debate stops early when all agree and every answer
+ * passes the faithfulness and answer-relevance gates, otherwise the judge decides from the
+ * history and the mean scores.
+ */
 export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
-  throw ApplicationFailure.nonRetryable(`the ${run.input.method} method is not implemented yet`, FAILURE_TYPES.invalidInput);
+  const { input, progress } = run;
+  const settings = resolveToolMadSettings(input.settings?.['tool-mad']);
+  const problem = findToolMadSettingsProblem(settings);
+  if (problem) throw ApplicationFailure.nonRetryable(`invalid tool-mad settings: ${problem}`, FAILURE_TYPES.invalidInput);
+  const labelSet = resolveLabelSetName(settings.labelSet, input.dataset);
+  const ids = debaterIds(settings.debaters);
+  const debaters = settings.debaters.map((tool, i) => ({ id: ids[i]!, tool }));
+
+  const rounds: DebateRound[] = [];
+  const publish = (extra: Record<string, unknown> = {}) => run.publishTrace(debateTrace(settings, labelSet, rounds, extra));
+
+  for (let r = 1; r <= settings.maxRounds; r++) {
+    progress.stage = `debate round ${r}`;
+    const workflowId = `${workflowInfo().workflowId}/round-${r}`;
+    // The child answers `roundState` with each debater's step while the round runs.
+    publish({ running: { round: r, workflowId } });
+    const previous = rounds.at(-1)?.turns.map((t) => ({ debater: t.debater, query: t.query, answer: t.answer }));
+    const result = await executeChild(toolMadRoundWorkflow, {
+      workflowId,
+      args: [
+        {
+          claim: input.claim,
+          model: input.model,
+          round: r,
+          settings,
+          labelSet,
+          rag: { index: input.rag.index, ...(input.rag.mode ? { mode: input.rag.mode } : {}) },
+          debaters,
+          ...(previous ? { previous } : {}),
+        },
+      ],
+    });
+    run.meter.absorb(result.meter);
+    progress.llmCalls += result.meter.usage.llmCalls;
+    progress.toolCalls += result.meter.usage.toolCalls;
+
+    const decision = decideRound(result.turns, settings);
+    rounds.push({ round: r, workflowId, turns: result.turns, labelsAgree: decision.labelsAgree, gatesPassed: decision.gatesPassed });
+    publish();
+    if (decision.stops) {
+      const deciding = result.turns[0]!;
+      const trace = debateTrace(settings, labelSet, rounds, { decidedBy: 'consensus', roundsUsed: r });
+      run.publishTrace(trace);
+      return outcome(deciding.verdict!, deciding.label!, deciding.answer, result.turns, rounds, trace);
+    }
+  }
+
+  progress.stage = 'judging';
+  const averages = averageScores(rounds);
+  const judge = await judgeDebate(run, settings, labelSet, rounds, averages);
+  const trace = debateTrace(settings, labelSet, rounds, { decidedBy: 'judge', roundsUsed: rounds.length, averages, judge: judge.record });
+  run.publishTrace(trace);
+  return outcome(judge.verdict, judge.label, judge.record.answer, rounds.at(-1)!.turns, rounds, trace);
+}
+
+async function judgeDebate(
+  run: MethodRun,
+  settings: ToolMadSettings,
+  labelSet: ResolvedLabelSetName,
+  rounds: DebateRound[],
+  averages: AverageScores[],
+): Promise<{ verdict: VerdictLabel; label: string; record: JudgeRecord }> {
+  const cut = (text: string) => (text.length > settings.judgeDocumentChars ? `${text.slice(0, settings.judgeDocumentChars)}…` : text);
+  const { output } = await run.llm<ToolMadJudgeOutput>({
+    task: 'tool-mad.judge',
+    model: run.input.model,
+    variables: {
+      claim: run.input.claim,
+      labels: labelTexts(labelSet),
+      rounds: rounds.map((round) => ({
+        round: round.round,
+        turns: round.turns.map((t) => ({
+          debater: t.debater,
+          tool: t.tool,
+          query: t.query,
+          documents: t.documents.map((d) => ({ id: d.id, title: d.title, text: cut(d.text) })),
+          answer: t.answer,
+        })),
+      })),
+      ...(settings.judgeSeesScores ? { scores: averages } : {}),
+    },
+  });
+  const label = parseFinalLabel(output.answer, labelSet);
+  const verdict = label === null ? null : verdictOfLabel(labelSet, label);
+  if (label !== null && verdict !== null) return { verdict, label, record: { answer: output.answer, label } };
+  const fallback = fallbackVerdict(rounds, averages);
+  return {
+    verdict: fallback.verdict,
+    label: fallback.label ?? labelTexts(labelSet).at(-1)!,
+    record: { answer: output.answer, label: null, fallbackFrom: fallback.debater },
+  };
+}
+
+function outcome(
+  verdict: VerdictLabel,
+  label: string,
+  rationale: string,
+  decidingTurns: DebaterTurn[],
+  rounds: DebateRound[],
+  trace: MethodTrace,
+): MethodOutcome {
+  const evidence = new Map<string, EvidencePassage>();
+  for (const round of rounds) {
+    for (const turn of round.turns) {
+      for (const d of turn.documents) {
+        if (!evidence.has(d.id)) evidence.set(d.id, { id: d.id, docId: d.id, title: d.title, text: d.text, score: d.score ?? 0 });
+      }
+    }
+  }
+  const cited = [...new Set(decidingTurns.flatMap((t) => t.documents.map((d) => d.id)))];
+  return { label: verdict, methodLabel: label, rationale, citedPassageIds: cited, evidence: [...evidence.values()], trace };
+}
+
+/** The transcript: per round each debater's query, evidence ids, answer, label and scores. */
+function debateTrace(settings: ToolMadSettings, labelSet: ResolvedLabelSetName, rounds: DebateRound[], extra: Record<string, unknown>): MethodTrace {
+  return {
+    method: 'tool-mad',
+    debaters: settings.debaters,
+    labelSet,
+    maxRounds: settings.maxRounds,
+    rounds: rounds.map((round) => ({
+      round: round.round,
+      workflowId: round.workflowId,
+      labelsAgree: round.labelsAgree,
+      gatesPassed: round.gatesPassed,
+      turns: round.turns.map((t) => ({
+        debater: t.debater,
+        tool: t.tool,
+        query: t.query,
+        ...(t.queryParsedOk ? {} : { queryParsedOk: false }),
+        evidenceIds: t.documents.map((d) => d.id),
+        ...(t.toolError ? { toolError: t.toolError } : {}),
+        answer: t.answer,
+        label: t.label,
+        faithfulness: t.scores.faithfulness,
+        answerRelevance: t.scores.answerRelevance,
+        statements: t.scores.statements,
+        supportedStatements: t.scores.supportedStatements,
+        questions: t.scores.questions,
+        noncommittal: t.scores.noncommittal,
+      })),
+    })),
+    ...extra,
+  };
 }
