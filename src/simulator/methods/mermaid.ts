@@ -8,7 +8,7 @@ import { decideVerdict } from '../verdict-heuristic';
  * The simulator's MERMAID agents, deterministic from the prompt (spec §10.1's mock policy):
  * a rule-based triplet extractor as the Decomposer; an Executor that answers at once when the
  * recalled memory mentions one of the claim's entities or the evidence so far decides the claim,
- * else searches `search_wikipedia(subject)`, then `web_search(subject relation object)`, then answers.
+ * else searches `search_wikipedia(subject)` (or, without it, `get_summary(subject)`), then `web_search(subject relation object)`, then answers.
  */
 
 const VERBS = new Set(
@@ -81,7 +81,9 @@ function executorStep(prompt: ExecutorPromptReading) {
   const triplet = prompt.decomposition?.triplets[0] ?? simulatedTriplet(prompt.claim);
   const objects = Array.isArray(triplet.object) ? triplet.object.join(' ') : triplet.object;
   const plan = [
-    { name: 'search_wikipedia', input: triplet.subject || prompt.claim },
+    prompt.tools.includes('search_wikipedia')
+      ? { name: 'search_wikipedia', input: triplet.subject || prompt.claim }
+      : { name: 'get_summary', input: triplet.subject || prompt.claim },
     { name: 'web_search', input: [triplet.subject, triplet.relation, objects].filter(Boolean).join(' ') || prompt.claim },
   ].filter((step) => prompt.tools.includes(step.name));
   const done = prompt.history.filter((line) => line.startsWith('Action: Used ')).length;
