@@ -1,0 +1,145 @@
+import path from 'node:path';
+import type { WorkflowHandle } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import type { MethodSettings } from '../../src/shared/method-settings';
+import { traceQuery } from '../../workflows/definitions';
+import { loadDataset } from '../../eval/datasets';
+import { SHARED_DATA } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+
+const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
+
+interface EmulateTrace {
+  method: 'emulate';
+  queries: { query: string; origin: string; ranked: string[]; rankFallback: boolean; counted: boolean }[];
+  results: { link: string; phase: string; content?: string; selfContained?: boolean; helpful?: boolean; sufficient?: boolean }[];
+  memory: string[];
+  parked: string[];
+  calls: Record<string, number>;
+  unreadAnswers: number;
+  ending: string;
+  classification: boolean;
+  settings: Record<string, unknown>;
+}
+
+/** Activity types scheduled by a workflow, with their counts. */
+async function scheduledActivities(handle: WorkflowHandle): Promise<Record<string, number>> {
+  const history = await handle.fetchHistory();
+  const counts: Record<string, number> = {};
+  for (const event of history.events ?? []) {
+    const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
+    if (name) counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)', () => {
+  let harness: WorkerHarness;
+  const verify = async (claim: string, settings?: MethodSettings['emulate'], claimId?: string) => {
+    const input = buildVerifyInput(harness.config, { claim, method: 'emulate', ...(claimId ? { claimId } : {}), ...(settings ? { settings: { emulate: settings } } : {}) });
+    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
+    const verdict = await handle.result();
+    return { verdict, trace: verdict.trace as unknown as EmulateTrace, handle };
+  };
+
+  beforeAll(async () => {
+    // maxCachedWorkflows 0: every workflow task replays the history, so non-determinism fails here.
+    harness = await startWorkerHarness('emulate', { simulator: { latencyMs: 40 }, worker: { maxCachedWorkflows: 0 } });
+    await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: WEB, target: WEB_TARGET });
+    await harness.es.indices.refresh({ index: webIndexName(harness.prefix) });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('searches the recorded web, keeps helpful results and classifies; usage and history agree with the trace', async () => {
+    const { verdict, trace, handle } = await verify('Justice William O. Douglas was born on October 16, 1898.');
+    expect(['SUPPORTED', 'REFUTED']).toContain(verdict.label);
+    expect(verdict.methodLabel).toBe(trace.classification ? 'true' : 'false');
+    expect(trace).toMatchObject({ method: 'emulate', ending: 'case1-sufficient', settings: { maxSearchQueries: 4, maxSearchResultsPerQuery: 2, contentMode: 'snippet' } });
+    // The shortest path of the code: IQG, SR, SCC, DH, SE, CLS and one search.
+    expect(trace.calls).toEqual({ initialQuery: 1, searchRank: 1, selfContained: 1, helpful: 1, sufficient: 1, classifier: 1 });
+    expect(verdict.usage).toMatchObject({ llmCalls: 6, toolCalls: 1 });
+    expect(verdict.evidence.map((e) => e.docId)).toEqual(trace.memory);
+    expect(verdict.evidence[0]?.text).toMatch(/Douglas/);
+    expect(trace.queries[0]!.ranked).toHaveLength(2);
+    expect(await scheduledActivities(handle)).toMatchObject({ llmTask: 6, 'tools.web_search': 1, storeVerdict: 1 });
+
+    const stored = await harness.deps.verdicts.get(handle.workflowId);
+    expect(stored?.trace).toEqual(verdict.trace);
+    expect(verdict.promptVersion).toContain('emulate.classifier@1');
+  });
+
+  it('publishes its trace while it runs (the trace query)', async () => {
+    const input = buildVerifyInput(harness.config, { claim: 'Jack Dorsey returned as CEO of Twitter in 2015', method: 'emulate' });
+    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
+    let seenRunning: EmulateTrace | null = null;
+    while (!seenRunning) {
+      const trace = (await handle.query(traceQuery)) as EmulateTrace | null;
+      const { status } = await handle.describe();
+      if (status.name !== 'RUNNING') break;
+      if (trace && trace.queries.length > 0) seenRunning = trace;
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenRunning?.method).toBe('emulate');
+    expect(seenRunning?.ending).toBeUndefined();
+    const final = (await handle.result()).trace as unknown as EmulateTrace;
+    expect(final.queries.length).toBeGreaterThanOrEqual(seenRunning!.queries.length);
+    expect(final.ending).toBeDefined();
+  });
+
+  it('stays within the code’s bounds on FacTool-QA and BingCheck claims, through every kind of step', async () => {
+    const claims = [
+      ...(await loadDataset(path.join(SHARED_DATA, 'dev', 'factool_qa.jsonl'))).claims.slice(0, 10),
+      ...(await loadDataset(path.join(SHARED_DATA, 'dev', 'bingcheck.jsonl'))).claims.slice(0, 6),
+    ];
+    const runs = await Promise.all(claims.map((c) => verify(c.claim, undefined, `bounds-${c.id}`)));
+    for (const { verdict, trace } of runs) {
+      const calls = Object.values(trace.calls).reduce((a, b) => a + b, 0);
+      expect(verdict.usage.llmCalls).toBe(calls);
+      expect(calls).toBeGreaterThanOrEqual(3);
+      expect(calls).toBeLessThanOrEqual(38);
+      expect(trace.queries.length).toBeLessThanOrEqual(4);
+      expect(verdict.usage.toolCalls).toBe(trace.queries.length);
+      expect(trace.memory.length).toBeLessThanOrEqual(8);
+      expect(trace.calls.classifier).toBe(1);
+      expect(trace.calls.searchRank ?? 0).toBeLessThanOrEqual(4);
+      expect(trace.calls.additionalQuery ?? 0).toBeLessThanOrEqual(4);
+      expect(new Set(trace.memory).size).toBe(trace.memory.length);
+    }
+    const all = runs.map((r) => r.trace);
+    // The simulator and the recorded web are deterministic: these claims take all these branches.
+    expect(new Set(all.map((t) => t.ending))).toEqual(new Set(['case1-sufficient', 'case3-exhausted']));
+    expect(all.some((t) => t.queries.some((q) => q.origin === 'additional'))).toBe(true);
+    expect(all.some((t) => t.queries.length === 4)).toBe(true);
+    expect(all.some((t) => t.parked.length > 0 && t.results.some((r) => r.phase === 'final-pass'))).toBe(true);
+    expect(all.some((t) => t.results.some((r) => r.selfContained && r.helpful === false))).toBe(true);
+    expect(all.some((t) => t.results.some((r) => r.helpful && r.sufficient === false))).toBe(true);
+  });
+
+  it('full-page mode reads each opened result through read_page and the WebPageExtractor', async () => {
+    const { verdict, trace, handle } = await verify('In 1980, Justice William O. Douglas was still alive.', { contentMode: 'page' });
+    const opened = trace.results.filter((r) => r.phase === 'search');
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.every((r) => r.content === 'page')).toBe(true);
+    expect(trace.calls.webPageExtractor).toBe(opened.length);
+    const activities = await scheduledActivities(handle);
+    expect(activities['tools.read_page']).toBe(opened.length);
+    expect(verdict.usage.toolCalls).toBe(trace.queries.length + opened.length);
+  });
+
+  it('code-compat and ablation settings change which agents run', async () => {
+    const claim = 'Jack Dorsey co-founded Twitter in 2006';
+    const compat = await verify(claim, { codeCompat: true });
+    expect(compat.trace.settings).toMatchObject({ codeCompat: true, strictParsing: true });
+    const noRank = await verify(claim, { searchRank: false, selfContainedCheck: false });
+    expect(noRank.trace.calls.searchRank).toBeUndefined();
+    expect(noRank.trace.calls.selfContained).toBeUndefined();
+    expect(noRank.trace.parked).toEqual([]);
+    expect(noRank.trace.calls.classifier).toBe(1);
+  });
+});

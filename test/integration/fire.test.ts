@@ -1,0 +1,114 @@
+import path from 'node:path';
+import type { WorkflowHandle } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import type { MethodSettings } from '../../src/shared/method-settings';
+import { stableIndex } from '../../src/simulator/schema-generator';
+import { loadDataset } from '../../eval/datasets';
+import { SHARED_DATA } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+
+const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
+
+interface FireTrace {
+  method: 'fire';
+  steps: { step: number; attempts: number; decision: string; answer?: boolean; query?: string; similarity?: number }[];
+  searches: string[];
+  stop: string;
+  forcedFinalAttempts?: number;
+  final: boolean | null;
+}
+
+async function scheduledActivities(handle: WorkflowHandle): Promise<Record<string, number>> {
+  const history = await handle.fetchHistory();
+  const counts: Record<string, number> = {};
+  for (const event of history.events ?? []) {
+    const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
+    if (name) counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', () => {
+  let harness: WorkerHarness;
+  const verify = async (claim: string, settings?: MethodSettings['fire']) => {
+    const input = buildVerifyInput(harness.config, { claim, method: 'fire', ...(settings ? { settings: { fire: settings } } : {}) });
+    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
+    const verdict = await handle.result();
+    return { verdict, trace: verdict.trace as unknown as FireTrace, handle };
+  };
+
+  beforeAll(async () => {
+    harness = await startWorkerHarness('fire', { worker: { maxCachedWorkflows: 0 } });
+    await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: WEB, target: WEB_TARGET });
+    await harness.es.indices.refresh({ index: webIndexName(harness.prefix) });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('searches once, then answers with confidence; the verdict cites the search result', async () => {
+    const { verdict, trace, handle } = await verify('Justice William O. Douglas was born on October 16, 1898.');
+    expect(trace).toMatchObject({ method: 'fire', stop: 'answered', searches: [expect.any(String)] });
+    expect(trace.steps.map((s) => s.decision)).toEqual(['search', 'answer']);
+    expect(trace.steps[1]).toMatchObject({ confidence: expect.any(Number) });
+    expect(verdict.label).toBe(trace.final ? 'SUPPORTED' : 'REFUTED');
+    expect(verdict.usage).toMatchObject({ llmCalls: 2, toolCalls: 1 });
+    expect(verdict.evidence[0]?.text).toMatch(/Douglas/);
+    // No similarity check: the first query had nothing to repeat and the second step answered.
+    const activities = await scheduledActivities(handle);
+    expect(activities).toMatchObject({ llmTask: 2, 'tools.web_search': 1 });
+    expect(activities.fireTextSimilarity).toBeUndefined();
+    expect((await harness.deps.verdicts.get(handle.workflowId))?.trace).toEqual(verdict.trace);
+  });
+
+  it('stops early on a repeated query or repeated results (embedding similarity activity), then forces an answer', async () => {
+    // BingCheck claims find little in the Factcheck-Bench recorded web: FIRE keeps searching.
+    const claims = (await loadDataset(path.join(SHARED_DATA, 'dev', 'bingcheck.jsonl'))).claims.slice(0, 10);
+    const runs = await Promise.all(claims.map((c) => verify(c.claim)));
+    for (const { verdict, trace } of runs) {
+      expect(trace.searches.length).toBeLessThanOrEqual(5);
+      expect(verdict.usage.toolCalls).toBe(trace.searches.length);
+      expect(verdict.usage.llmCalls).toBe(trace.steps.reduce((n, s) => n + s.attempts, 0) + (trace.forcedFinalAttempts ?? 0));
+      if (trace.stop !== 'answered') expect(trace.forcedFinalAttempts).toBeGreaterThanOrEqual(1);
+    }
+    const stops = new Set(runs.map((r) => r.trace.stop));
+    expect(stops).toContain('max-steps');
+    expect(stops).toContain('similar-results');
+    const early = runs.find((r) => r.trace.stop === 'similar-results')!;
+    expect(early.trace.steps.at(-1)!.similarity).toBeGreaterThan(0.9);
+    expect((await scheduledActivities(early.handle)).fireTextSimilarity).toBeGreaterThan(0);
+  });
+
+  it('maxSteps bounds the searches and leads to the forced final answer', async () => {
+    const { trace, verdict } = await verify('Ocean energy can be produced in various forms such as wave power and tidal power.', { maxSteps: 1 });
+    expect(trace).toMatchObject({ stop: 'max-steps', forcedFinalAttempts: 1 });
+    expect(trace.searches).toHaveLength(1);
+    expect(verdict.usage.llmCalls).toBe(2);
+  });
+
+  it('with similarity off it searches up to maxSteps; lexical similarity needs no activity', async () => {
+    const claim = 'Lighting bonfires on the eve of Holi symbolizes the triumph of good over evil.';
+    const off = await verify(claim, { similarity: 'off' });
+    expect(off.trace).toMatchObject({ stop: 'max-steps' });
+    expect(off.trace.searches).toHaveLength(5);
+    expect((await scheduledActivities(off.handle)).fireTextSimilarity).toBeUndefined();
+    const lexical = await verify(claim, { similarity: 'lexical', maxSteps: 3 });
+    expect(lexical.trace.searches.length).toBeLessThanOrEqual(3);
+    expect((await scheduledActivities(lexical.handle)).fireTextSimilarity).toBeUndefined();
+  });
+
+  it('retries a step whose answer cannot be read, and gives up after maxRetries + 1 tries', async () => {
+    const claims = (await loadDataset(path.join(SHARED_DATA, 'dev', 'factool_qa.jsonl'))).claims;
+    // The simulator answers the first try of these claims with an unreadable final_answer.
+    const unreadable = claims.find((c) => stableIndex(`unreadable ${c.claim}`, 9) === 0)!;
+    const retried = await verify(unreadable.claim);
+    expect(retried.trace.steps[0]).toMatchObject({ attempts: 2 });
+    const givenUp = await verify(unreadable.claim, { maxRetries: 0 });
+    expect(givenUp.trace).toMatchObject({ stop: 'unreadable', searches: [], steps: [{ decision: 'unreadable', attempts: 1 }] });
+    expect(givenUp.trace.forcedFinalAttempts).toBe(1);
+  });
+});
