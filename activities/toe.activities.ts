@@ -1,6 +1,94 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { z } from 'zod';
+import { ToeEpisodeStore, type StoredToeEpisode } from '../src/methods/toe/episode-store';
+import { heuristicActionProbabilities, HEURISTIC_POLICY_NAME } from '../src/methods/toe/policy/heuristic';
+import { loadLearnedPolicy } from '../src/methods/toe/policy/learned-policy';
+import { chooseAction, type ActionChoice } from '../src/methods/toe/policy/select-action';
+import { STATE_LAYOUT_VERSION } from '../src/methods/toe/policy/state';
+import { FAILURE_TYPES } from '../src/shared/constants';
+import { TOE_ACTIONS, TOE_STATE_DIM } from '../src/shared/methods/toe-policy';
 import type { ActivityDependencies } from './index';
 
-/** Activities of the `toe` method beyond LLM tasks and tool calls (none yet). */
-export function createToeActivities(_deps: ActivityDependencies) {
-  return {};
+const selectActionInput = z.object({
+  state: z.array(z.number().finite()).length(TOE_STATE_DIM),
+  policy: z.enum(['heuristic', 'learned']),
+  policyWeights: z.string().min(1).optional(),
+  sampling: z.enum(['argmax', 'sample']),
+  /** Seeds the draw: `<verification workflow id>/<node>/<step>`. */
+  key: z.string().min(1),
+});
+export type ToeSelectActionInput = z.infer<typeof selectActionInput>;
+
+export interface ToeSelectActionResult extends ActionChoice {
+  /** 'heuristic' or `learned@<weights version>`, as logged in the episode. */
+  policy: string;
+}
+
+const episodeInput = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string().min(1),
+  claim: z.string(),
+  policy: z.string().min(1),
+  stateLayoutVersion: z.string().min(1),
+  steps: z.array(
+    z.object({
+      state: z.array(z.number().finite()).length(TOE_STATE_DIM),
+      action: z.enum(TOE_ACTIONS),
+      probability: z.number().gt(0).max(1),
+      reward: z.number().finite(),
+    }),
+  ),
+  runId: z.string(),
+  workflowId: z.string().min(1),
+  nodeId: z.string().min(1),
+  totalReward: z.number().finite(),
+  recordedAt: z.string(),
+});
+
+/** The episodes index sits next to the verdicts index (`<prefix>-verdicts` → `<prefix>-toe-episodes`). */
+function episodesIndexBesides(verdictsIndex: string): string {
+  return `${verdictsIndex.replace(/-verdicts$/, '')}-toe-episodes`;
+}
+
+/** Activities of the `toe` method beyond LLM tasks and tool calls: choosing retrieval actions and logging episodes. */
+export function createToeActivities(deps: ActivityDependencies) {
+  const episodes = new ToeEpisodeStore(deps.es, episodesIndexBesides(deps.verdicts.index));
+  return {
+    /** π(·|state) of the heuristic or learned policy, masked, and one deterministic choice. */
+    async toeSelectAction(raw: ToeSelectActionInput): Promise<ToeSelectActionResult> {
+      const input = parse(selectActionInput, raw, 'toeSelectAction');
+      if (input.policy === 'heuristic') {
+        return { ...chooseAction(heuristicActionProbabilities(input.state), input.state, input.sampling, input.key), policy: HEURISTIC_POLICY_NAME };
+      }
+      let learned;
+      try {
+        learned = loadLearnedPolicy(input.policyWeights);
+      } catch (err) {
+        throw ApplicationFailure.nonRetryable(`ToE learned policy: ${(err as Error).message}`, FAILURE_TYPES.invalidInput);
+      }
+      if (learned.stateLayoutVersion !== STATE_LAYOUT_VERSION) {
+        throw ApplicationFailure.nonRetryable(
+          `ToE learned policy ${learned.version} was trained on state layout ${learned.stateLayoutVersion}, the state builder has ${STATE_LAYOUT_VERSION}`,
+          FAILURE_TYPES.invalidInput,
+        );
+      }
+      return { ...chooseAction(learned.actionProbabilities(input.state), input.state, input.sampling, input.key), policy: `learned@${learned.version}` };
+    },
+
+    /** Writes one node's retrieval episode under its stable id (idempotent). */
+    async toeRecordEpisode(raw: StoredToeEpisode): Promise<{ index: string; id: string }> {
+      const episode = parse(episodeInput, raw, 'toeRecordEpisode');
+      await episodes.put(episode);
+      return { index: episodes.index, id: episode.id };
+    },
+  };
+}
+
+function parse<T>(schema: z.ZodType<T>, raw: unknown, activity: string): T {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw ApplicationFailure.nonRetryable(`${activity}: invalid input at ${issue.path.join('.') || '(root)'}: ${issue.message}`, FAILURE_TYPES.invalidInput);
+  }
+  return result.data;
 }

@@ -1,4 +1,34 @@
 import { z } from 'zod';
 
+const unit = z.number().min(0).max(1);
+
 /** Validates `toe` settings from the CLI (`--option key=value`) and sweep configs (`parameters.toe`). */
-export const toeSettingsSchema = z.object({}).strict();
+export const toeSettingsSchema = z
+  .object({
+    maxDepth: z.number().int().min(0).max(10),
+    maxIterations: z.number().int().min(1).max(100),
+    minIterations: z.number().int().min(1).max(100),
+    thresholds: z
+      .object({
+        expandReliability: unit,
+        decisiveReliability: unit,
+        decisiveVeracityHigh: unit,
+        decisiveVeracityLow: unit,
+        convergence: unit,
+      })
+      .partial()
+      .strict(),
+    finalMapping: z.object({ falseBelow: unit, trueAbove: unit }).partial().strict(),
+    maxSearchSteps: z.number().int().min(1).max(20),
+    maxResultsPerSearch: z.number().int().min(1).max(10),
+    maxDocumentsPerNode: z.number().int().min(1).max(20),
+    aggregation: z.enum(['blend', 'paper']),
+    softAnd: z.boolean(),
+    policy: z.enum(['heuristic', 'learned']),
+    policyWeights: z.string().min(1),
+    sampling: z.enum(['argmax', 'sample']),
+    sources: z.enum(['offline', 'live']),
+    logEpisodes: z.boolean(),
+  })
+  .partial()
+  .strict();

@@ -1,4 +1,214 @@
-import type { LlmTaskDefinition } from '../../llm/task-registry';
+/**
+ * ToE's structured LLM tasks (toe.md §8, P1–P5 and P7; the paper publishes no prompt text, so
+ * these are verity's). Claim and evidence are rendered with the shared prompt conventions.
+ */
+import { z } from 'zod';
+import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
+import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
+import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from './claim-features';
+import { TOE_STANCES } from './evidence-item';
+
+/** Marks the line naming the source of a document (read back by the simulator). */
+export const SOURCE_PREFIX = 'Source: ';
+/** Marks the line naming the search source the query is for. */
+export const SEARCH_SOURCE_PREFIX = 'Search source: ';
+
+// P1 — claim analyzer
+export const toeClaimAnalysisOutput = z.object({
+  category: z.enum(TOE_CATEGORIES),
+  locale: z.enum(TOE_LOCALES),
+  recent: z.boolean(),
+  historical: z.boolean(),
+  factual: z.boolean(),
+  opinion: z.boolean(),
+  prediction: z.boolean(),
+});
+export type ToeClaimAnalysisOutput = z.infer<typeof toeClaimAnalysisOutput>;
+
+export const toeClaimAnalysisTask = defineTask({
+  id: 'toe.claim-analysis',
+  version: '1',
+  role: 'default',
+  schemaName: 'toe_claim_analysis',
+  variables: z.object({ claim: z.string().min(1) }),
+  output: toeClaimAnalysisOutput,
+  render: ({ claim }) => [
+    {
+      role: 'system',
+      content: [
+        'You analyse a claim before it is fact-checked. Give its category',
+        `(${TOE_CATEGORIES.join(', ')}), its geographic scope (domestic = one country, the United States by default;`,
+        'international = about another country or several; global = no particular place), and whether it is about a',
+        'recent event (the last two years), a historical fact, a factual statement, an opinion, or a prediction.',
+      ].join(' '),
+    },
+    { role: 'user', content: renderClaim(claim) },
+  ],
+});
+
+// P2 — query planner (one call per node)
+export const toeQueryPlanOutput = z.object({
+  background: z.array(z.string()),
+  supporting: z.array(z.string()),
+  counter: z.array(z.string()),
+});
+export type ToeQueryPlanOutput = z.infer<typeof toeQueryPlanOutput>;
+
+export const toeQueryPlanTask = defineTask({
+  id: 'toe.query-plan',
+  version: '1',
+  role: 'executor',
+  schemaName: 'toe_query_plan',
+  variables: z.object({ claim: z.string().min(1), category: z.string(), locale: z.string() }),
+  output: toeQueryPlanOutput,
+  render: ({ claim, category, locale }) => [
+    {
+      role: 'system',
+      content: [
+        'You plan evidence searches for a fact-check. Write 1-2 search queries of each kind: general background on',
+        'the topic, queries that would find supporting evidence, and queries that would find counter-evidence',
+        '(sources disputing or refuting the claim), so that the search is not one-sided.',
+      ].join(' '),
+    },
+    { role: 'user', content: [renderClaim(claim), `Category: ${category}; scope: ${locale}.`].join('\n') },
+  ],
+});
+
+// P3 — per-action query writer
+export const toeQueryOutput = z.object({ query: z.string().min(1) });
+export type ToeQueryOutput = z.infer<typeof toeQueryOutput>;
+
+export const toeQueryTask = defineTask({
+  id: 'toe.query',
+  version: '1',
+  role: 'executor',
+  schemaName: 'toe_query',
+  variables: z.object({
+    claim: z.string().min(1),
+    source: z.string(),
+    family: z.string(),
+    planned: z.array(z.string()),
+    issued: z.array(z.string()),
+  }),
+  output: toeQueryOutput,
+  render: ({ claim, source, family, planned, issued }) => [
+    {
+      role: 'system',
+      content: 'You write one search query for the named source, phrased the way that source is best searched, to find evidence about the claim. Do not repeat a query already issued.',
+    },
+    {
+      role: 'user',
+      content: [
+        renderClaim(claim),
+        `${SEARCH_SOURCE_PREFIX}${source}`,
+        `Planned ${family} queries: ${planned.join(' | ') || '(none)'}`,
+        `Already issued: ${issued.join(' | ') || '(none)'}`,
+      ].join('\n'),
+    },
+  ],
+});
+
+// P4 — cleaning (per chunk)
+export const toeCleanOutput = z.object({ statements: z.array(z.string()) });
+export type ToeCleanOutput = z.infer<typeof toeCleanOutput>;
+
+export const toeCleanTask = defineTask({
+  id: 'toe.clean',
+  version: '1',
+  role: 'executor',
+  schemaName: 'toe_clean',
+  variables: z.object({ claim: z.string().min(1), chunkId: z.string(), chunk: z.string() }),
+  output: toeCleanOutput,
+  render: ({ claim, chunkId, chunk }) => [
+    {
+      role: 'system',
+      content: 'From the document chunk, copy the statements that are directly relevant to the claim (for or against it). Leave out everything else; an empty list is a valid answer.',
+    },
+    { role: 'user', content: [renderClaim(claim), '', renderEvidence([{ id: chunkId, text: chunk }])].join('\n') },
+  ],
+});
+
+// P5 — analysis (per document)
+export const toeAnalysisOutput = z.object({
+  stance: z.enum(TOE_STANCES),
+  authoritative: z.boolean(),
+  primary: z.boolean(),
+  relevance: z.number(),
+  credibility: z.number(),
+  sourceType: z.string(),
+  rationale: z.string(),
+});
+export type ToeAnalysisOutput = z.infer<typeof toeAnalysisOutput>;
+
+export const toeAnalysisTask = defineTask({
+  id: 'toe.analysis',
+  version: '1',
+  role: 'evaluator',
+  schemaName: 'toe_analysis',
+  variables: z.object({
+    claim: z.string().min(1),
+    documentId: z.string(),
+    source: z.string(),
+    title: z.string(),
+    url: z.string(),
+    statements: z.array(z.string()),
+  }),
+  output: toeAnalysisOutput,
+  render: ({ claim, documentId, source, title, url, statements }) => [
+    {
+      role: 'system',
+      content: [
+        'You assess one document as evidence for a claim, from the statements extracted from it and its metadata.',
+        'Give its stance (support, refute or neutral), whether it is an official or authoritative source, whether it is',
+        'a primary report or a republication of someone else\'s, its relevance to the claim (0-1), its credibility (0-1),',
+        'the kind of source (news, encyclopedia, paper, social, forum, fact-check, other) and a one-sentence rationale.',
+      ].join(' '),
+    },
+    {
+      role: 'user',
+      content: [
+        renderClaim(claim),
+        `${SOURCE_PREFIX}${source}`,
+        `Title: ${title || '(none)'}; URL: ${url || '(none)'}`,
+        '',
+        renderEvidence(statements.map((text, i) => ({ id: `${documentId}#s${i + 1}`, text }))),
+      ].join('\n'),
+    },
+  ],
+});
+
+// P7 — decomposition
+export const toeDecomposeOutput = z.object({
+  subclaims: z.array(z.object({ text: z.string(), dimension: z.enum(TOE_DIMENSIONS), importance: z.number() })),
+});
+export type ToeDecomposeOutput = z.infer<typeof toeDecomposeOutput>;
+
+export const toeDecomposeTask = defineTask({
+  id: 'toe.decompose',
+  version: '1',
+  role: 'decomposer',
+  schemaName: 'toe_decompose',
+  variables: z.object({ claim: z.string().min(1) }),
+  output: toeDecomposeOutput,
+  render: ({ claim }) => [
+    {
+      role: 'system',
+      content: [
+        'Split the claim into 2 to 4 sub-claims that can be checked separately. Each sub-claim targets a different one',
+        `of these dimensions: ${TOE_DIMENSIONS.join(', ')}. Give each an importance weight for the claim's truth;`,
+        'the weights sum to 1. Each sub-claim must be a full sentence that can be checked on its own.',
+      ].join(' '),
+    },
+    { role: 'user', content: renderClaim(claim) },
+  ],
+});
 
 /** The `toe` method's structured LLM tasks (registered by src/methods/tasks.ts). */
-export const toeTasks: LlmTaskDefinition[] = [];
+export const toeTasks: LlmTaskDefinition[] = [
+  toeClaimAnalysisTask,
+  toeQueryPlanTask,
+  toeQueryTask,
+  toeCleanTask,
+  toeAnalysisTask,
+  toeDecomposeTask,
+] as unknown as LlmTaskDefinition[];

@@ -1,14 +1,111 @@
 /**
- * Sandbox-safe settings of the `toe` method (workflow input), their defaults and resolution.
- * No imports with runtime effect: workflows import values from here.
+ * Sandbox-safe settings of the `toe` method (workflow input), their defaults and resolution, and
+ * the pure ToE logic the workflows run (re-exported from src/methods/toe, whose modules import
+ * nothing with runtime effect except each other and src/shared). Workflows import values from here.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the method's issue
-export interface ToeSettings {}
+/** The thresholds of toe.md §2.4 (paper §III-D, §IV-A). */
+export interface ToeThresholds {
+  /** τ_r^exp: a node whose own reliability is below this is expanded. */
+  expandReliability: number;
+  /** τ_r^dec: reliability above which a node can be decisive. */
+  decisiveReliability: number;
+  /** τ_v^+: decisive when v_aggr is above this … */
+  decisiveVeracityHigh: number;
+  /** τ_v^-: … or below this. */
+  decisiveVeracityLow: number;
+  /** τ_c: convergence when the root's v varied less than this over the last 3 iterations. */
+  convergence: number;
+}
 
-export const DEFAULT_TOE_SETTINGS: ToeSettings = {};
+/** The final 3-way label: v_0 < falseBelow → false, v_0 > trueAbove → true, else uncertain. */
+export interface ToeFinalMapping {
+  falseBelow: number;
+  trueAbove: number;
+}
+
+/** blend: a node's own score counts next to its children's (λ = 1); paper: children only (λ = 0). */
+export type ToeAggregationMode = 'blend' | 'paper';
+export type ToePolicyKind = 'heuristic' | 'learned';
+/** offline: recorded web, local indices and named substitutes; live: arXiv and site-restricted web search. */
+export type ToeSources = 'offline' | 'live';
+
+export interface ToeSettings {
+  /** Nodes at this depth are never expanded (root = 0). */
+  maxDepth: number;
+  /** T_max: node evaluations per claim. */
+  maxIterations: number;
+  /** Iterations before a decisive or converged root may stop the loop (toe.md §10 #18). */
+  minIterations: number;
+  thresholds: ToeThresholds;
+  finalMapping: ToeFinalMapping;
+  /** Search steps per node's retrieval episode. */
+  maxSearchSteps: number;
+  maxResultsPerSearch: number;
+  maxDocumentsPerNode: number;
+  aggregation: ToeAggregationMode;
+  softAnd: boolean;
+  policy: ToePolicyKind;
+  /** Weights file of the learned policy (default: the shipped weights). */
+  policyWeights?: string;
+  /** argmax, or a draw seeded by workflow id + node + step. */
+  sampling: 'argmax' | 'sample';
+  sources: ToeSources;
+  /** Write every node's retrieval episode to `<prefix>-toe-episodes`. */
+  logEpisodes: boolean;
+}
+
+export const DEFAULT_TOE_THRESHOLDS: ToeThresholds = {
+  expandReliability: 0.7,
+  decisiveReliability: 0.7,
+  decisiveVeracityHigh: 0.7,
+  decisiveVeracityLow: 0.3,
+  convergence: 0.1,
+};
+
+export const DEFAULT_TOE_SETTINGS: ToeSettings = {
+  maxDepth: 5,
+  maxIterations: 20,
+  minIterations: 1,
+  thresholds: DEFAULT_TOE_THRESHOLDS,
+  finalMapping: { falseBelow: 0.4, trueAbove: 0.6 },
+  maxSearchSteps: 5,
+  maxResultsPerSearch: 3,
+  maxDocumentsPerNode: 10,
+  aggregation: 'blend',
+  softAnd: false,
+  policy: 'heuristic',
+  sampling: 'argmax',
+  sources: 'offline',
+  logEpisodes: true,
+};
 
 /** The settings a verification runs with: the defaults overridden by what the input names. */
 export function resolveToeSettings(partial: Partial<ToeSettings> | undefined): ToeSettings {
-  return { ...DEFAULT_TOE_SETTINGS, ...partial };
+  return {
+    ...DEFAULT_TOE_SETTINGS,
+    ...partial,
+    thresholds: { ...DEFAULT_TOE_THRESHOLDS, ...partial?.thresholds },
+    finalMapping: { ...DEFAULT_TOE_SETTINGS.finalMapping, ...partial?.finalMapping },
+  };
 }
+
+export { aggregateTree } from '../../methods/toe/aggregator';
+export { chunkText, documentsFromToolResult } from '../../methods/toe/documents';
+export { clamp01, EMPTY_BELIEF, evaluateEvidence, evidenceWeight } from '../../methods/toe/evaluator';
+export { buildPolicyState, STATE_LAYOUT_VERSION } from '../../methods/toe/policy/state';
+export { stepReward } from '../../methods/toe/policy/reward';
+export { QUERY_FAMILY, SOURCE_DESCRIPTIONS, sourceCall } from '../../methods/toe/sources';
+export {
+  addSubclaims,
+  createTree,
+  finalVerdict,
+  hasConverged,
+  markDecisive,
+  nextInQueue,
+  normaliseSubclaims,
+  priorityOf,
+  prunePending,
+  rootOf,
+  wantsExpansion,
+} from '../../methods/toe/tree';

@@ -1,0 +1,202 @@
+/**
+ * ToE cost and tree-control figures with the simulator (issue 8 "Measure"): nodes, iterations,
+ * searches and LLM calls per claim over a seeded, label-stratified sample of FEVER and SciFact dev
+ * claims, through the real Temporal and Elasticsearch (an in-process worker on its own task queue).
+ *
+ *   npx tsx eval/bench/toe.ts [--per-dataset 10] [--seed 7] [--prefix toe-bench] [--concurrency 2] [--out file.json]
+ *
+ * Indices `<prefix>-wiki` (Wikipedia sample + SciFact abstracts: rag_search is the offline arXiv
+ * substitute and reads this index) and `<prefix>-web` (Factcheck-Bench's stored web passages) are
+ * ingested once and kept. The simulator's labels are not a method's accuracy and are not reported.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { createActivities } from '../../activities';
+import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { loadConfig } from '../../src/config/config';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { createEsClient } from '../../src/es/client';
+import { indexName } from '../../src/es/indices';
+import { createLogger } from '../../src/logging/logger';
+import { projectRoot } from '../../src/project-root';
+import { WEB_TARGET } from '../../src/search/web-index';
+import type { Verdict } from '../../src/shared/verify';
+import { startSimulator } from '../../src/simulator/server';
+import { createVerityWorker } from '../../src/worker/create-worker';
+import { createWorkerDependencies } from '../../src/worker/dependencies';
+import { stratifiedSample } from '../datasets/sampling';
+
+const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
+const DATASETS = [
+  { name: 'fever', file: path.join(DATA, 'dev', 'fever.jsonl') },
+  { name: 'scifact', file: path.join(DATA, 'dev', 'scifact.jsonl') },
+];
+
+interface ClaimRecord {
+  id: string;
+  claim: string;
+  label_norm: string;
+  labelNorm?: string;
+}
+
+interface ClaimFigures {
+  dataset: string;
+  claimId: string;
+  nodesCreated: number;
+  nodesEvaluated: number;
+  iterations: number;
+  maxDepth: number;
+  searches: number;
+  toolCalls: number;
+  llmCalls: number;
+  termination: string;
+  durationMs: number;
+}
+
+interface TraceNode {
+  depth: number;
+  status: string;
+  steps?: { action: string }[];
+}
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+}
+
+function readClaims(file: string): ClaimRecord[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const record = JSON.parse(line) as ClaimRecord;
+      return { ...record, labelNorm: record.label_norm };
+    });
+}
+
+function figuresOf(dataset: string, claimId: string, verdict: Verdict): ClaimFigures {
+  const trace = verdict.trace as unknown as { iterations: number; termination: string; nodes: TraceNode[] };
+  const evaluated = trace.nodes.filter((n) => n.status === 'evaluated');
+  return {
+    dataset,
+    claimId,
+    nodesCreated: trace.nodes.length,
+    nodesEvaluated: evaluated.length,
+    iterations: trace.iterations,
+    maxDepth: Math.max(...evaluated.map((n) => n.depth)),
+    searches: evaluated.reduce((sum, n) => sum + (n.steps ?? []).filter((s) => s.action !== 'stop').length, 0),
+    toolCalls: verdict.usage.toolCalls,
+    llmCalls: verdict.usage.llmCalls,
+    termination: trace.termination,
+    durationMs: verdict.durationMs,
+  };
+}
+
+const METRICS = ['nodesCreated', 'nodesEvaluated', 'iterations', 'maxDepth', 'searches', 'toolCalls', 'llmCalls', 'durationMs'] as const;
+
+function summarise(label: string, rows: readonly ClaimFigures[]): string[] {
+  const lines = [`${label} (${rows.length} claims)`];
+  for (const metric of METRICS) {
+    const values = rows.map((r) => r[metric]);
+    const mean = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    lines.push(`  ${metric.padEnd(15)} mean ${mean.toFixed(1).padStart(8)}  min ${String(Math.min(...values)).padStart(6)}  max ${String(Math.max(...values)).padStart(6)}`);
+  }
+  const reasons = new Map<string, number>();
+  for (const row of rows) reasons.set(row.termination, (reasons.get(row.termination) ?? 0) + 1);
+  lines.push(`  termination     ${[...reasons].map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
+  return lines;
+}
+
+async function ensureIngested(es: ReturnType<typeof createEsClient>, prefix: string, say: (line: string) => void): Promise<void> {
+  const wiki = indexName(prefix, 'wiki');
+  if (!(await es.indices.exists({ index: wiki }))) {
+    for (const file of ['wiki.jsonl', 'scifact.jsonl']) {
+      const result = await ingestCorpus({ client: es, index: wiki, file: path.join(DATA, 'corpus', file) });
+      say(`ingested ${result.documents} documents of ${file} into ${wiki}`);
+    }
+  }
+  const web = indexName(prefix, 'web');
+  if (!(await es.indices.exists({ index: web }))) {
+    const result = await ingestCorpus({ client: es, index: web, file: path.join(DATA, 'corpus', 'web_factcheckbench.jsonl'), target: WEB_TARGET });
+    say(`ingested ${result.documents} recorded web passages into ${web}`);
+  }
+  await es.indices.refresh({ index: [wiki, web] });
+}
+
+async function main(): Promise<void> {
+  const perDataset = Number(option('per-dataset', '10'));
+  const seed = Number(option('seed', '7'));
+  const prefix = option('prefix', 'toe-bench');
+  const concurrency = Number(option('concurrency', '2'));
+  const out = option('out', '');
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+
+  const simulator = await startSimulator({ port: 0 });
+  const taskQueue = `toe-bench-${randomBytes(3).toString('hex')}`;
+  const config = loadConfig({
+    ...process.env,
+    VERITY_LOG_LEVEL: 'warn',
+    ES_INDEX_PREFIX: prefix,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    OPENAI_BASE_URL: simulator.url,
+    OPENAI_API_KEY: 'sk-simulator',
+    // The simulator is local: let the LLM queue run as fast as the machine allows.
+    VERITY_LLM_RPS: '200',
+  });
+  const es = createEsClient({ url: config.elasticsearch.url });
+  await ensureIngested(es, prefix, say);
+  const deps = await createWorkerDependencies(config, createLogger('warn'));
+  const { worker, connection } = await createVerityWorker({
+    address: config.temporal.address,
+    namespace: config.temporal.namespace,
+    taskQueue,
+    activities: createActivities(deps),
+  });
+  const running = worker.run().finally(() => connection.close());
+  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+  const runId = `toe-bench-${seed}-${randomBytes(3).toString('hex')}`;
+
+  const work = DATASETS.flatMap(({ name, file }) => stratifiedSample(readClaims(file), perDataset, { seed }).map((claim) => ({ dataset: name, claim })));
+  say(`ToE bench: ${work.length} claims (${perDataset} per dataset, seed ${seed}), run ${runId}, task queue ${taskQueue}`);
+  const rows: ClaimFigures[] = [];
+  try {
+    let next = 0;
+    const runOne = async (): Promise<void> => {
+      while (next < work.length) {
+        const { dataset, claim } = work[next++]!;
+        const input = buildVerifyInput(config, { claim: claim.claim, method: 'toe', runId, claimId: claim.id, dataset });
+        const { handle } = await startVerification(client, taskQueue, input);
+        const row = figuresOf(dataset, claim.id, await handle.result());
+        rows.push(row);
+        say(
+          `${claim.id.padEnd(28)} nodes ${row.nodesEvaluated}/${row.nodesCreated} it ${row.iterations} depth ${row.maxDepth} ` +
+            `searches ${row.searches} llm ${row.llmCalls} ${row.termination} ${(row.durationMs / 1000).toFixed(1)}s`,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, runOne));
+  } finally {
+    worker.shutdown();
+    await running;
+    await deps.close();
+    await client.connection.close();
+    await simulator.close();
+    await es.close();
+  }
+  const lines = [
+    '',
+    `ToE per claim (simulator LLM, heuristic policy, offline sources, defaults of toe.md §2.4); run ${runId}`,
+    ...DATASETS.flatMap(({ name }) => summarise(name, rows.filter((r) => r.dataset === name))),
+    ...summarise('all', rows),
+  ];
+  say(lines.join('\n'));
+  if (out) fs.writeFileSync(out, `${JSON.stringify({ runId, seed, perDataset, rows }, null, 1)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

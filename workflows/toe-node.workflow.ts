@@ -1,0 +1,287 @@
+import { isCancellation, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ToolCallResult } from '../activities/tools.activities';
+import type { ClaimFeatures } from '../src/methods/toe/claim-features';
+import type { RetrievedDocument } from '../src/methods/toe/documents';
+import type { EvidenceItem } from '../src/methods/toe/evidence-item';
+import type { SearchAction } from '../src/methods/toe/sources';
+import type {
+  ToeAnalysisOutput,
+  ToeClaimAnalysisOutput,
+  ToeCleanOutput,
+  ToeDecomposeOutput,
+  ToeQueryOutput,
+  ToeQueryPlanOutput,
+} from '../src/methods/toe/tasks';
+import type { Subclaim } from '../src/methods/toe/tree';
+import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import {
+  buildPolicyState,
+  chunkText,
+  clamp01,
+  documentsFromToolResult,
+  EMPTY_BELIEF,
+  evaluateEvidence,
+  normaliseSubclaims,
+  QUERY_FAMILY,
+  SOURCE_DESCRIPTIONS,
+  sourceCall,
+  STATE_LAYOUT_VERSION,
+  stepReward,
+  wantsExpansion,
+  type ToeSettings,
+} from '../src/shared/methods/toe';
+import type { PolicyStep, ToeAction } from '../src/shared/methods/toe-policy';
+import { llmTaskQueue } from '../src/shared/task-queues';
+import { LLM_CALL, WRITE } from './activity-options';
+import { LlmMeter, type MeterSummary } from './llm-meter';
+import { callTool } from './tool-calls';
+
+/** Evaluation of one argument-tree node: what the parent workflow passes its child. */
+export interface ToeNodeInput {
+  /** The verification (parent) workflow's id: keys of episodes and seeded draws start with it. */
+  verificationId: string;
+  runId: string;
+  model: string;
+  node: { id: string; claim: string; depth: number; isRoot: boolean };
+  /** False at the maximum depth: the node is never decomposed. */
+  canExpand: boolean;
+  settings: ToeSettings;
+}
+
+/** One retrieval step as the trace shows it (the 29-dim state stays in the logged episode). */
+export interface ToeStepRecord {
+  step: number;
+  action: ToeAction;
+  probability: number;
+  query?: string;
+  provider?: string;
+  /** The source standing in for the paper's, when it is not available (named in the trace). */
+  substitute?: string;
+  error?: string;
+  documentIds: string[];
+  newItems: number;
+  v: number;
+  r: number;
+  reward: number;
+}
+
+/** An analysed document, with a short snippet only (keeps histories and the trace small). */
+export interface ToeEvidenceRecord extends EvidenceItem {
+  title: string;
+  url: string;
+  snippet: string;
+  statements: number;
+}
+
+export interface ToeNodeResult {
+  nodeId: string;
+  features: ClaimFeatures;
+  queries: ToeQueryPlanOutput;
+  steps: ToeStepRecord[];
+  evidence: ToeEvidenceRecord[];
+  vSelf: number;
+  rSelf: number;
+  /** δ_n: the node asked to be expanded. */
+  expand: boolean;
+  /** Normalised sub-claims when the node was expanded (δ_n and depth allows), else empty. */
+  subclaims: Subclaim[];
+  episode: { id: string; policy: string; totalReward: number; logged: boolean };
+  meter: MeterSummary;
+}
+
+const SNIPPET_CHARS = 200;
+const MAX_CHUNKS_PER_DOCUMENT = 3;
+
+const { toeSelectAction } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+const { toeRecordEpisode } = proxyActivities<Activities>(WRITE);
+
+/**
+ * GetEvidence + Evaluate of Algorithm 1 for one node, as its own child workflow: the claim
+ * analyzer and query planner, then the retrieval agent's episode (choose a source, write its
+ * query, search, clean and analyse each new document, re-evaluate, reward) until STOP, then the
+ * decomposition into weighted sub-claims when the node asks for expansion.
+ */
+export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResult> {
+  const { node, settings } = input;
+  const meter = new LlmMeter();
+  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  const llm = async <T>(call: Omit<LlmTaskInput, 'model'>): Promise<T> => {
+    const result = (await llmTask({ ...call, model: input.model })) as LlmTaskResult<T>;
+    meter.recordLlmCall(result as LlmTaskResult);
+    return result.output;
+  };
+
+  const analysis = await llm<ToeClaimAnalysisOutput>({ task: 'toe.claim-analysis', variables: { claim: node.claim } });
+  const features: ClaimFeatures = {
+    category: analysis.category,
+    locale: analysis.locale,
+    flags: { recent: analysis.recent, historical: analysis.historical, factual: analysis.factual, opinion: analysis.opinion, prediction: analysis.prediction },
+  };
+  const queries = await llm<ToeQueryPlanOutput>({ task: 'toe.query-plan', variables: { claim: node.claim, category: features.category, locale: features.locale } });
+
+  const evidence: ToeEvidenceRecord[] = [];
+  const seen = new Set<string>();
+  const actionsTaken: SearchAction[] = [];
+  const issued: string[] = [];
+  const steps: ToeStepRecord[] = [];
+  const policySteps: PolicyStep[] = [];
+  let belief = EMPTY_BELIEF;
+  let documents = 0;
+  let paidHighReliability = false;
+  let paidAuthority = false;
+  let policyName: string = settings.policy;
+
+  for (let step = 0; step <= settings.maxSearchSteps; step++) {
+    const state = buildPolicyState({
+      features,
+      actionsTaken,
+      documents,
+      evidence,
+      reliability: belief.reliability,
+      maxSearchSteps: settings.maxSearchSteps,
+      maxDocuments: settings.maxDocumentsPerNode,
+    });
+    const choice = await toeSelectAction({
+      state,
+      policy: settings.policy,
+      ...(settings.policyWeights ? { policyWeights: settings.policyWeights } : {}),
+      sampling: settings.sampling,
+      key: `${input.verificationId}/${node.id}/${step}`,
+    });
+    policyName = choice.policy;
+    if (choice.action === 'stop') {
+      policySteps.push({ state, action: 'stop', probability: choice.probability, reward: 0 });
+      steps.push({ step, action: 'stop', probability: choice.probability, documentIds: [], newItems: 0, v: belief.veracity, r: belief.reliability, reward: 0 });
+      break;
+    }
+    const action = choice.action;
+    const family = QUERY_FAMILY[action];
+    const { query } = await llm<ToeQueryOutput>({
+      task: 'toe.query',
+      variables: { claim: node.claim, source: SOURCE_DESCRIPTIONS[action], family, planned: queries[family], issued },
+    });
+    issued.push(query);
+    const call = sourceCall(action, query, settings.maxResultsPerSearch, settings.sources);
+    const { documents: found, error } = await search(call.tool, call.args, meter);
+    const fresh = found.filter((doc) => doc.text.trim() !== '' && !seen.has(doc.id)).slice(0, Math.max(0, settings.maxDocumentsPerNode - documents));
+    for (const doc of fresh) seen.add(doc.id);
+    documents += fresh.length;
+    const items = await Promise.all(fresh.map((doc) => analyseDocument(node.claim, action, doc, llm)));
+    evidence.push(...items);
+    actionsTaken.push(action);
+
+    const after = evaluateEvidence(evidence);
+    const reward = stepReward({
+      before: belief,
+      after,
+      newItems: items.length,
+      newItemsRelevant: items.some((item) => item.relevance >= 0.5),
+      highReliabilityPaid: paidHighReliability,
+      authorityPaid: paidAuthority,
+      authorityFound: evidence.some((item) => item.authoritative),
+    });
+    paidHighReliability ||= reward.paidHighReliability;
+    paidAuthority ||= reward.paidAuthority;
+    belief = after;
+    policySteps.push({ state, action, probability: choice.probability, reward: reward.reward });
+    steps.push({
+      step,
+      action,
+      probability: choice.probability,
+      query,
+      provider: call.provider,
+      ...(call.substitute ? { substitute: call.substitute } : {}),
+      ...(error ? { error } : {}),
+      documentIds: fresh.map((doc) => doc.id),
+      newItems: items.length,
+      v: after.veracity,
+      r: after.reliability,
+      reward: reward.reward,
+    });
+  }
+
+  const expand = wantsExpansion(belief.reliability, node.isRoot, settings.thresholds);
+  let subclaims: Subclaim[] = [];
+  if (expand && input.canExpand) {
+    const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim } });
+    subclaims = normaliseSubclaims(decomposition.subclaims);
+  }
+
+  const episodeId = `${input.verificationId}/${node.id}`;
+  const totalReward = policySteps.reduce((sum, s) => sum + s.reward, 0);
+  if (settings.logEpisodes) {
+    await toeRecordEpisode({
+      schemaVersion: 1,
+      id: episodeId,
+      claim: node.claim,
+      policy: policyName,
+      stateLayoutVersion: STATE_LAYOUT_VERSION,
+      steps: policySteps,
+      runId: input.runId,
+      workflowId: input.verificationId,
+      nodeId: node.id,
+      totalReward,
+      recordedAt: new Date().toISOString(),
+    });
+  }
+
+  return {
+    nodeId: node.id,
+    features,
+    queries,
+    steps,
+    evidence,
+    vSelf: belief.veracity,
+    rSelf: belief.reliability,
+    expand,
+    subclaims,
+    episode: { id: episodeId, policy: policyName, totalReward, logged: settings.logEpisodes },
+    meter: meter.summary(),
+  };
+}
+
+/** One search as its own tool activity; a failed or erroring search yields no documents (and says why). */
+async function search(tool: Parameters<typeof callTool>[0], args: Record<string, unknown>, meter: LlmMeter): Promise<{ documents: RetrievedDocument[]; error?: string }> {
+  let result: ToolCallResult;
+  try {
+    result = await callTool(tool, args);
+  } catch (err) {
+    if (isCancellation(err)) throw err;
+    meter.recordToolCall();
+    return { documents: [], error: (err as Error).message.slice(0, 200) };
+  }
+  meter.recordToolCall();
+  if (result.isError) return { documents: [], error: result.observation.slice(0, 200) };
+  return { documents: documentsFromToolResult(tool, result.data) };
+}
+
+/** Cleaning LLM per chunk, then the analysis LLM on the statements (skipped when nothing relevant was found). */
+async function analyseDocument(
+  claim: string,
+  action: SearchAction,
+  doc: RetrievedDocument,
+  llm: <T>(call: Omit<LlmTaskInput, 'model'>) => Promise<T>,
+): Promise<ToeEvidenceRecord> {
+  const chunks = chunkText(doc.text).slice(0, MAX_CHUNKS_PER_DOCUMENT);
+  const cleaned = await Promise.all(
+    chunks.map((chunk, i) => llm<ToeCleanOutput>({ task: 'toe.clean', variables: { claim, chunkId: `${doc.id}#c${i + 1}`, chunk } })),
+  );
+  const statements = cleaned.flatMap((c) => c.statements).filter((s) => s.trim() !== '');
+  const base = { id: doc.id, action, title: doc.title, url: doc.url, snippet: doc.text.slice(0, SNIPPET_CHARS), statements: statements.length };
+  if (statements.length === 0) {
+    return { ...base, stance: 'neutral', relevance: 0, credibility: 0, authoritative: false, primary: false };
+  }
+  const analysis = await llm<ToeAnalysisOutput>({
+    task: 'toe.analysis',
+    variables: { claim, documentId: doc.id, source: SOURCE_DESCRIPTIONS[action], title: doc.title, url: doc.url, statements },
+  });
+  return {
+    ...base,
+    stance: analysis.stance,
+    relevance: clamp01(analysis.relevance),
+    credibility: clamp01(analysis.credibility),
+    authoritative: analysis.authoritative,
+    primary: analysis.primary,
+  };
+}
