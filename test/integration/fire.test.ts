@@ -91,7 +91,9 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
   });
 
   it('with similarity off it searches up to maxSteps; lexical similarity needs no activity', async () => {
-    const claim = 'Lighting bonfires on the eve of Holi symbolizes the triumph of good over evil.';
+    // bingcheck-2 finds nothing decisive and its queries never repeat: without the early stop it uses every step.
+    const { claims } = await loadDataset(path.join(SHARED_DATA, 'dev', 'bingcheck.jsonl'));
+    const claim = claims.find((c) => c.id === 'bingcheck-2')!.claim;
     const off = await verify(claim, { similarity: 'off' });
     expect(off.trace).toMatchObject({ stop: 'max-steps' });
     expect(off.trace.searches).toHaveLength(5);
