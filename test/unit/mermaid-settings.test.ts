@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { projectRoot } from '../../src/project-root';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
 import { MEMORY_CODE_COMPAT } from '../../src/shared/memory';
 import { mermaidLabelSetName, mermaidMemoryScope, mermaidToolset, resolveMermaidSettings } from '../../src/shared/methods/mermaid';
@@ -38,5 +42,11 @@ describe('MERMAID settings', () => {
       expect(mermaidMemoryScope({}, input)).toBe(memoryScope(input));
     }
     expect(mermaidMemoryScope({ memoryScope: 'run:frozen' }, { runId: 'r2' })).toBe('run:frozen');
+  });
+
+  it('accepts the parameters of eval/sweeps/mermaid.yaml', () => {
+    const doc = YAML.parse(fs.readFileSync(path.join(projectRoot(), 'eval', 'sweeps', 'mermaid.yaml'), 'utf8')) as { parameters: { mermaid: unknown } };
+    const parsed = parseMethodSettings('mermaid', doc.parameters.mermaid, 'parameters.mermaid');
+    expect(parsed.mermaid).toMatchObject({ fidelity: 'paper', maxSteps: 5, memory: 'on', recall: { mode: 'substring', topK: 3 } });
   });
 });
