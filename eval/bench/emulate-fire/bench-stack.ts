@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import { createActivities } from '../../../activities';
 import { loadConfig, type VerityConfig } from '../../../src/config/config';
@@ -37,6 +38,7 @@ export async function startBenchStack(prefix: string, recordedWeb: string): Prom
   const ingested = await ingestCorpus({ client: es, index: webIndexName(prefix), file: recordedWeb, target: WEB_TARGET });
   if (ingested.failedCount > 0) throw new Error(`${ingested.failedCount} recorded-web passages failed to ingest`);
   await es.indices.refresh({ index: webIndexName(prefix) });
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const deps = await createWorkerDependencies(config, createLogger('warn'));
   const { worker, connection } = await createVerityWorker({
     address: config.temporal.address,

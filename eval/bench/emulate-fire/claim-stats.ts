@@ -5,6 +5,8 @@ export interface ClaimCost {
   dataset: string;
   method: string;
   llmCalls: number;
+  /** Answered from the LLM request cache (not paid). */
+  cachedLlmCalls: number;
   searches: number;
   totalTokens: number;
   costUsd: number;
@@ -27,6 +29,7 @@ export interface GroupStats {
   tokens: Spread;
   costUsd: Spread;
   totalCostUsd: number;
+  cachedLlmCalls: number;
   /** methodLabel (true/false/failed) counts. */
   labels: Record<string, number>;
 }
@@ -44,6 +47,7 @@ export function claimCost(verdict: Verdict): ClaimCost {
     dataset: verdict.dataset ?? 'adhoc',
     method: verdict.method,
     llmCalls: verdict.usage.llmCalls,
+    cachedLlmCalls: verdict.usage.cachedLlmCalls,
     searches: searchesOf(verdict),
     totalTokens: verdict.usage.totalTokens,
     costUsd: verdict.usage.costUsd,
@@ -57,14 +61,16 @@ export function spread(values: readonly number[]): Spread {
   return { mean: values.reduce((a, b) => a + b, 0) / values.length, min: Math.min(...values), max: Math.max(...values) };
 }
 
-/** One row per (dataset, method), in first-seen order. */
+/** One row per (dataset, method), sorted by dataset then method. */
 export function groupStats(costs: readonly ClaimCost[]): GroupStats[] {
   const groups = new Map<string, ClaimCost[]>();
   for (const cost of costs) {
     const key = `${cost.dataset}\u0000${cost.method}`;
     groups.set(key, [...(groups.get(key) ?? []), cost]);
   }
-  return [...groups.values()].map((group) => {
+  const keys = [...groups.keys()].sort();
+  return keys.map((key) => {
+    const group = groups.get(key)!;
     const labels: Record<string, number> = {};
     for (const c of group) labels[c.methodLabel ?? c.label] = (labels[c.methodLabel ?? c.label] ?? 0) + 1;
     return {
@@ -76,6 +82,7 @@ export function groupStats(costs: readonly ClaimCost[]): GroupStats[] {
       tokens: spread(group.map((c) => c.totalTokens)),
       costUsd: spread(group.map((c) => c.costUsd)),
       totalCostUsd: group.reduce((sum, c) => sum + c.costUsd, 0),
+      cachedLlmCalls: group.reduce((sum, c) => sum + c.cachedLlmCalls, 0),
       labels,
     };
   });
@@ -84,7 +91,7 @@ export function groupStats(costs: readonly ClaimCost[]): GroupStats[] {
 export function renderStatsTable(rows: readonly GroupStats[]): string {
   const f1 = (n: number) => n.toFixed(1);
   const range = (s: Spread, digits = 0) => `${s.mean.toFixed(digits === 0 ? 1 : digits)} [${s.min.toFixed(digits)}–${s.max.toFixed(digits)}]`;
-  const header = ['dataset', 'method', 'claims', 'LLM calls mean [min–max]', 'searches mean [min–max]', 'tokens/claim mean [min–max]', 'cost/claim USD', 'total USD', 'labels'];
+  const header = ['dataset', 'method', 'claims', 'LLM calls mean [min–max]', 'searches mean [min–max]', 'tokens/claim mean [min–max]', 'cost/claim USD', 'total USD', 'cached calls', 'labels'];
   const lines = rows.map((r) => [
     r.dataset,
     r.method,
@@ -94,6 +101,7 @@ export function renderStatsTable(rows: readonly GroupStats[]): string {
     `${f1(r.tokens.mean)} [${r.tokens.min}–${r.tokens.max}]`,
     r.costUsd.mean.toFixed(6),
     r.totalCostUsd.toFixed(4),
+    String(r.cachedLlmCalls),
     Object.entries(r.labels)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
