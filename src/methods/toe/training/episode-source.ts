@@ -38,7 +38,8 @@ export function writeEpisodesJsonl(file: string, episodes: readonly PolicyEpisod
  * verification workflow id `verify/<run>/…`, or the document carries `runId`.
  */
 export async function readEpisodesFromEs(client: Client, index: string, runId?: string): Promise<PolicyEpisode[]> {
-  const sources = await searchAll(client, index, { match_all: {} });
+  await client.indices.refresh({ index }, { ignore: [404] });
+  const sources = await searchAll(client, index, runId !== undefined ? { bool: { should: [{ term: { runId } }, { prefix: { id: `verify/${runId}/` } }] } } : { match_all: {} });
   const episodes: PolicyEpisode[] = [];
   for (const source of sources) {
     const doc = source as { id?: unknown; runId?: unknown };
