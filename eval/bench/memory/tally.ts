@@ -41,7 +41,7 @@ export const REFERENCE = { withoutMemory: 757, withMemory: 531, percent: -29.9, 
 export function renderTable(off: ModeTally, on: ModeTally): string {
   const { calls, percent } = reduction(off, on);
   const row = (t: ModeTally) =>
-    `| ${t.mode.padEnd(6)} | ${String(t.claims).padStart(6)} | ${String(t.toolCalls).padStart(10)} | ${(t.toolCalls / Math.max(t.claims, 1)).toFixed(2).padStart(9)} | ${String(t.claimsWithoutToolCalls).padStart(11)} | ${String(t.memoryHitClaims).padStart(11)} | ${String(t.llmCalls).padStart(9)} |`;
+    `| ${t.mode.padEnd(6)} | ${String(t.claims).padStart(6)} | ${String(t.toolCalls).padStart(10)} | ${(t.toolCalls / Math.max(t.claims, 1)).toFixed(2).padStart(9)} | ${String(t.claimsWithoutToolCalls).padStart(13)} | ${String(t.memoryHitClaims).padStart(11)} | ${String(t.llmCalls).padStart(9)} |`;
   return [
     '| memory | claims | tool calls | per claim | 0-call claims | memory hits | LLM calls |',
     '|--------|-------:|-----------:|----------:|--------------:|------------:|----------:|',
