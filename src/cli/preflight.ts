@@ -10,11 +10,11 @@ export async function requireElasticsearch(config: VerityConfig): Promise<void> 
 }
 
 /** Fails with one clear line when the index to search has not been created by an ingest. */
-export async function requireIndex(config: VerityConfig, index: string): Promise<void> {
+export async function requireIndex(config: VerityConfig, index: string, ingest = 'verity ingest wiki <file.jsonl>'): Promise<void> {
   const es = createEsClient({ url: config.elasticsearch.url });
   try {
     if (!(await es.indices.exists({ index }))) {
-      throw new CliError(`index "${index}" does not exist; ingest a corpus first with \`verity ingest wiki <file.jsonl>\``);
+      throw new CliError(`index "${index}" does not exist; ingest a corpus first with \`${ingest}\``);
     }
   } finally {
     await es.close();

@@ -4,6 +4,7 @@ import { InvalidMemoryScopeError } from '../memory/scope';
 import { BlockedUrlError, FetchTimeoutError, PageFetchError, PageReadError, isRetryablePageError } from '../pages/errors';
 import { IndexNotFoundError, InvalidQueryError } from '../retrieval/errors';
 import { AuthError, InvalidArgumentsError, RateLimitedError, SearchError } from '../search/errors';
+import { RecordedWebMissingError } from '../search/recorded-provider';
 import { ToolError } from './errors';
 
 /** Maps the typed errors of src/search, src/pages and Elasticsearch onto ToolError kinds; anything else is returned unchanged. */
@@ -20,6 +21,7 @@ export function toToolError(err: unknown): unknown {
 
 function fromSearchError(err: SearchError): ToolError {
   if (err instanceof InvalidArgumentsError) return new ToolError('invalidArguments', err.message);
+  if (err instanceof RecordedWebMissingError) return new ToolError('indexNotFound', err.message);
   if (err instanceof RateLimitedError) return new ToolError('rateLimited', err.message, { retryAfterSeconds: err.retryAfterSeconds });
   if (err instanceof AuthError) return new ToolError('unauthorized', err.message);
   return new ToolError('unavailable', err.message);

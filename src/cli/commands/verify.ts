@@ -11,6 +11,7 @@ import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
 import { printJson } from '../output';
+import { requiredIndices } from '../method-indices';
 import { requireElasticsearch, requireIndex, requireLlmEndpoint } from '../preflight';
 import { describeFailure } from '../workflow-failure';
 
@@ -81,7 +82,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     throw err;
   }
   await requireElasticsearch(config);
-  await requireIndex(config, input.rag.index);
+  for (const { index, ingest } of requiredIndices(config, input.method, input.rag.index)) await requireIndex(config, index, ingest);
   await requireLlmEndpoint(config);
 
   const client = await connectTemporal(config);
