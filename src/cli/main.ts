@@ -11,6 +11,7 @@ import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
 import { registerSimCommand } from './commands/sim';
 import { registerSweepCommand } from './commands/sweep';
+import { registerToeCommand } from './commands/toe';
 import { registerVerifyCommand } from './commands/verify';
 import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerMcpCommand(program);
   registerReportCommand(program);
   registerDiffCommand(program);
+  registerToeCommand(program);
   return program;
 }
 
