@@ -5,7 +5,7 @@
  * RAG, recorded-web search) with the simulator as LLM.
  *
  *   npx tsx eval/bench/tool-mad.ts [--sample N] [--seed 7] [--datasets fever,hover] [--concurrency 6]
- *       [-o key=value ...] [--out eval/bench/results/tool-mad.json]
+ *       [-o key=value ...] [--out eval/bench/tool-mad/results.json]
  *
  * Without --sample the whole dev files run (600 claims each). The simulator decides from word
  * overlap: its labels are no method's accuracy, and so neither are the figures' label counts.
@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
     datasets: { type: 'string', default: Object.keys(DATASET_FILES).join(',') },
     concurrency: { type: 'string', default: '6' },
     option: { type: 'string', short: 'o', multiple: true, default: [] },
-    out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'results', 'tool-mad.json') },
+    out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'tool-mad', 'results.json') },
   },
 });
 
