@@ -9,7 +9,7 @@ function verdict(llmCalls: number, roundsUsed: number, decidedBy: 'consensus' | 
     label,
     usage: { llmCalls, cachedLlmCalls: 2, toolCalls: 2 * roundsUsed, promptTokens: 0, completionTokens: 0, totalTokens: 100, costUsd: 0 },
     trace: { method: 'tool-mad', roundsUsed, decidedBy },
-  } as Verdict;
+  } as unknown as Verdict;
 }
 
 describe('Tool-MAD benchmark statistics', () => {
