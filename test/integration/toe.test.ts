@@ -12,6 +12,8 @@ import { readEpisodesJsonl } from '../../src/methods/toe/training/episode-source
 import { VERDICT_LABELS } from '../../src/shared/constants';
 import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';
 import { WEB_TARGET } from '../../src/search/web-index';
+import { traceQuery } from '../../workflows/definitions';
+import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 interface TraceNode {
@@ -73,7 +75,16 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
     // The paper's thresholds and limits, except T_max 6 to keep the test short (every task replays).
     const input = buildVerifyInput(config, { claim: CLAIM, method: 'toe', settings: { toe: { maxIterations: 6 } } });
     const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+    // While it runs, the trace query shows the tree as it grows.
+    let growing: ToeTrace | null = null;
+    await waitFor('a growing ToE tree in the trace query', async () => {
+      growing = (await handle.query(traceQuery).catch(() => null)) as ToeTrace | null;
+      return growing !== null && growing.nodes.some((n) => n.status === 'evaluated');
+    }, 120_000);
+    expect(growing!.method).toBe('toe');
     const verdict = await handle.result();
+    const final = verdict.trace as unknown as ToeTrace;
+    expect(final.nodes.length).toBeGreaterThanOrEqual(growing!.nodes.length);
 
     expect(VERDICT_LABELS).toContain(verdict.label);
     expect(['true', 'false', 'uncertain']).toContain(verdict.methodLabel);
