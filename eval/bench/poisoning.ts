@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`poisoning: ${line}\n`),
   });
   process.stdout.write(formatPoisoningReport(report));
-  const out = values.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `poisoning-${path.basename(datasetFile, '.jsonl')}.json`);
+  const out = values.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `poisoning-${named ? values.dataset : path.basename(datasetFile, '.jsonl')}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`results: ${path.relative(process.cwd(), out)}\n`);
