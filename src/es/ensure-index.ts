@@ -8,9 +8,16 @@ export interface IndexDefinition {
 
 const single_node_settings: estypes.IndicesIndexSettings = { number_of_shards: 1, number_of_replicas: 0 };
 
-/** Creates the index with its mappings if it does not exist yet (safe to call concurrently). */
+/**
+ * Creates the index with its mappings if it does not exist yet (safe to call concurrently). Returns
+ * once the index's primary shard is active: a caller that finds an index another caller has just
+ * created would otherwise query it too early ("no shard available").
+ */
 export async function ensureIndex(client: Client, name: string, definition: IndexDefinition): Promise<void> {
-  if (await client.indices.exists({ index: name })) return;
+  if (await client.indices.exists({ index: name })) {
+    await waitForPrimaryShard(client, name);
+    return;
+  }
   try {
     await client.indices.create({
       index: name,
@@ -20,5 +27,10 @@ export async function ensureIndex(client: Client, name: string, definition: Inde
   } catch (err) {
     const type = (err as { body?: { error?: { type?: string } } }).body?.error?.type;
     if (type !== 'resource_already_exists_exception') throw err;
+    await waitForPrimaryShard(client, name);
   }
+}
+
+async function waitForPrimaryShard(client: Client, name: string): Promise<void> {
+  await client.cluster.health({ index: name, wait_for_status: 'yellow', timeout: '30s' });
 }
