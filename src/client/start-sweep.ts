@@ -29,6 +29,9 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
   }
   if (rag.index !== undefined && typeof rag.index !== 'string') throw new InvalidRunConfigError('parameters.rag.index: expected an index name');
   const settings = methodSettingsOf(run);
+  if (!run.ordered && run.methods.includes('mermaid') && (settings.mermaid?.memory ?? 'on') !== 'off') {
+    throw new InvalidRunConfigError('ordered: mermaid with evidence memory needs `ordered: true` (what it recalls depends on claim order); or set parameters.mermaid.memory to off');
+  }
   return {
     schemaVersion: 1,
     runId: run.run,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildSweepInput, InvalidRunConfigError } from '../../src/client/start-sweep';
+import { loadConfig } from '../../src/config/config';
+import { runConfigSchema } from '../../src/runs/run-manifest';
+
+const config = loadConfig({ ES_INDEX_PREFIX: 'acme' });
+
+function run(extra: Record<string, unknown>) {
+  return runConfigSchema.parse({ run: 'r1', datasets: [{ name: 'demo', file: 'claims.jsonl' }], models: ['m'], seed: 1, ...extra });
+}
+
+describe('method settings of a sweep config', () => {
+  it('passes each method its validated parameters', () => {
+    const input = buildSweepInput(config, run({ methods: ['toe', 'fire'], parameters: { toe: { maxDepth: 3 }, fire: {} } }), '/tmp');
+    expect(input.settings).toEqual({ toe: { maxDepth: 3 }, fire: {} });
+  });
+
+  it('names the offending key of invalid parameters', () => {
+    expect(() => buildSweepInput(config, run({ methods: ['toe'], parameters: { toe: { maxDepht: 3 } } }), '/tmp')).toThrow(/parameters\.toe/);
+  });
+
+  it('refuses mermaid with memory unless claims are verified in order', () => {
+    expect(() => buildSweepInput(config, run({ methods: ['mermaid'], ordered: false }), '/tmp')).toThrow(InvalidRunConfigError);
+    expect(() => buildSweepInput(config, run({ methods: ['mermaid'], ordered: true }), '/tmp')).not.toThrow();
+    expect(() => buildSweepInput(config, run({ methods: ['mermaid'], ordered: false, parameters: { mermaid: { memory: false } } }), '/tmp')).not.toThrow();
+  });
+});
