@@ -1,14 +1,13 @@
 import path from 'node:path';
-import type { WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
-import { ingestCorpus } from '../../src/corpus/ingest';
-import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { traceQuery } from '../../workflows/definitions';
 import { loadDataset } from '../../eval/datasets';
+import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { scheduledActivities } from '../support/workflow-history';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -25,17 +24,6 @@ interface EmulateTrace {
   settings: Record<string, unknown>;
 }
 
-/** Activity types scheduled by a workflow, with their counts. */
-async function scheduledActivities(handle: WorkflowHandle): Promise<Record<string, number>> {
-  const history = await handle.fetchHistory();
-  const counts: Record<string, number> = {};
-  for (const event of history.events ?? []) {
-    const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
-    if (name) counts[name] = (counts[name] ?? 0) + 1;
-  }
-  return counts;
-}
-
 describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)', () => {
   let harness: WorkerHarness;
   const verify = async (claim: string, settings?: MethodSettings['emulate'], claimId?: string) => {
@@ -48,8 +36,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
   beforeAll(async () => {
     // maxCachedWorkflows 0: every workflow task replays the history, so non-determinism fails here.
     harness = await startWorkerHarness('emulate', { simulator: { latencyMs: 40 }, worker: { maxCachedWorkflows: 0 } });
-    await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: WEB, target: WEB_TARGET });
-    await harness.es.indices.refresh({ index: webIndexName(harness.prefix) });
+    await ingestRecordedWeb(harness, WEB);
   });
 
   afterAll(async () => {

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import type { WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
-import { ingestCorpus } from '../../src/corpus/ingest';
-import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { stableIndex } from '../../src/simulator/schema-generator';
 import { loadDataset } from '../../eval/datasets';
+import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { scheduledActivities } from '../support/workflow-history';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -19,16 +18,6 @@ interface FireTrace {
   stop: string;
   forcedFinalAttempts?: number;
   final: boolean | null;
-}
-
-async function scheduledActivities(handle: WorkflowHandle): Promise<Record<string, number>> {
-  const history = await handle.fetchHistory();
-  const counts: Record<string, number> = {};
-  for (const event of history.events ?? []) {
-    const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
-    if (name) counts[name] = (counts[name] ?? 0) + 1;
-  }
-  return counts;
 }
 
 describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', () => {
@@ -42,8 +31,7 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
 
   beforeAll(async () => {
     harness = await startWorkerHarness('fire', { worker: { maxCachedWorkflows: 0 } });
-    await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: WEB, target: WEB_TARGET });
-    await harness.es.indices.refresh({ index: webIndexName(harness.prefix) });
+    await ingestRecordedWeb(harness, WEB);
   });
 
   afterAll(async () => {

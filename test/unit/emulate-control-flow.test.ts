@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '../../activities/tools.activities';
-import type { LlmTaskInput, LlmTaskResult } from '../../src/llm/types';
 import type { EmulateSettings } from '../../src/shared/methods/emulate';
-import type { MethodTrace, VerifyClaimInput } from '../../src/shared/verify';
+import type { VerifyClaimInput } from '../../src/shared/verify';
 import { runEmulate } from '../../workflows/emulate.workflow';
-import { LlmMeter } from '../../workflows/llm-meter';
-import type { MethodOutcome, MethodRun } from '../../workflows/method-run';
+import type { MethodOutcome } from '../../workflows/method-run';
+import { scriptedMethodRun } from '../support/scripted-run';
 
 /**
  * EMULATE's loop with scripted agents (spec §8): every Yes/No comes from `decide`, every search
@@ -26,7 +25,6 @@ interface Run {
 
 async function runScripted(script: Script, settings: Partial<EmulateSettings> = {}): Promise<Run> {
   let searches = 0;
-  const tasks: string[] = [];
   const freshResults = (n: number) => [1, 2, 3].map((position) => ({ title: `t${n}.${position}`, url: `https://s${n}.example/${position}`, snippet: `snippet ${n}.${position}`, position }));
   const input: VerifyClaimInput = {
     schemaVersion: 1,
@@ -38,30 +36,20 @@ async function runScripted(script: Script, settings: Partial<EmulateSettings> = 
     rag: { topK: 1, index: 'i' },
     settings: { emulate: settings },
   };
-  const answer = (task: string): unknown => {
+  const answer = (task: string, calls: readonly string[]): unknown => {
     const agent = task.replace('emulate.', '');
-    if (agent === 'initialQuery' || agent === 'additionalQuery') return { queries: [`query ${tasks.length}`] };
+    if (agent === 'initialQuery' || agent === 'additionalQuery') return { queries: [`query ${calls.length}`] };
     if (agent === 'searchRank') return { ranking: '1 | 2 | 3' };
     if (agent === 'classifier') return { answer: 'True' };
     return { answer: script.decide(agent) ? 'Yes' : 'No' };
   };
-  const run: MethodRun = {
-    input,
-    progress: { stage: '', llmCalls: 0, toolCalls: 0 },
-    meter: new LlmMeter(),
-    async llm<T>(call: LlmTaskInput) {
-      tasks.push(call.task);
-      return { output: answer(call.task) as T } as LlmTaskResult<T>;
-    },
-    async tool(name, args) {
-      expect(name).toBe('web_search');
-      expect(args).toMatchObject({ max_results: 10 });
-      searches += 1;
-      const results = (script.results ?? freshResults)(searches).map((r) => ({ ...r, source: 'test' }));
-      return { tool: name, observation: '', truncated: false, isError: false, data: { results } } as ToolCallResult;
-    },
-    publishTrace(_trace: MethodTrace) {},
-  };
+  const { run, tasks } = scriptedMethodRun(input, answer, async (name, args) => {
+    expect(name).toBe('web_search');
+    expect(args).toMatchObject({ max_results: 10 });
+    searches += 1;
+    const results = (script.results ?? freshResults)(searches).map((r) => ({ ...r, source: 'test' }));
+    return { tool: name, observation: '', truncated: false, isError: false, data: { results } } as ToolCallResult;
+  });
   const outcome = await runEmulate(run);
   return { outcome, trace: outcome.trace as unknown as Run['trace'], llmCalls: tasks.length, searches, tasks };
 }

@@ -1,15 +1,13 @@
 import { ActivityFailure, ApplicationFailure, RetryState } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '../../activities/tools.activities';
-import type { LlmTaskInput, LlmTaskResult } from '../../src/llm/types';
 import { FAILURE_TYPES } from '../../src/shared/constants';
 import type { FireSettings } from '../../src/shared/methods/fire';
 import { lexicalSimilarity } from '../../src/shared/methods/fire-similarity';
 import { readFireAnswer, readFireStep } from '../../src/shared/methods/fire-step';
 import type { VerifyClaimInput } from '../../src/shared/verify';
 import { runFire } from '../../workflows/fire.workflow';
-import { LlmMeter } from '../../workflows/llm-meter';
-import type { MethodRun } from '../../workflows/method-run';
+import { scriptedMethodRun } from '../support/scripted-run';
 
 type Answer = { final_answer?: string | null; search_query?: string | null; confidence?: number | null } | 'invalid';
 
@@ -23,25 +21,17 @@ interface FireTrace {
 
 /** FIRE with scripted answers (in call order) and a search engine that returns `resultFor(query)`. */
 async function runScripted(answers: Answer[], settings: Partial<FireSettings> = {}, resultFor = (q: string) => `result about ${q}`) {
-  const tasks: string[] = [];
   const input: VerifyClaimInput = { schemaVersion: 1, runId: 'unit', claimId: 'c', claim: 'A claim.', method: 'fire', model: 'm', rag: { topK: 1, index: 'i' }, settings: { fire: { similarity: 'lexical', ...settings } } };
-  const run: MethodRun = {
-    input,
-    progress: { stage: '', llmCalls: 0, toolCalls: 0 },
-    meter: new LlmMeter(),
-    async llm<T>(call: LlmTaskInput) {
-      tasks.push(call.task);
-      const next = answers.shift() ?? {};
-      if (next === 'invalid') {
-        throw new ActivityFailure('llmTask failed', 'llmTask', '1', RetryState.NON_RETRYABLE_FAILURE, 'w', ApplicationFailure.nonRetryable('bad JSON', FAILURE_TYPES.llmOutputInvalid));
-      }
-      return { output: { reasoning: 'r', final_answer: null, confidence: null, search_query: null, ...next } as T } as LlmTaskResult<T>;
-    },
-    async tool(name, args) {
-      return { tool: name, observation: '', truncated: false, isError: false, data: { results: [{ title: '', url: 'u', snippet: resultFor(String(args.query)), position: 1, source: 's' }] } } as ToolCallResult;
-    },
-    publishTrace() {},
+  const answer = () => {
+    const next = answers.shift() ?? {};
+    if (next === 'invalid') {
+      throw new ActivityFailure('llmTask failed', 'llmTask', '1', RetryState.NON_RETRYABLE_FAILURE, 'w', ApplicationFailure.nonRetryable('bad JSON', FAILURE_TYPES.llmOutputInvalid));
+    }
+    return { reasoning: 'r', final_answer: null, confidence: null, search_query: null, ...next };
   };
+  const { run, tasks } = scriptedMethodRun(input, answer, async (name, args) =>
+    ({ tool: name, observation: '', truncated: false, isError: false, data: { results: [{ title: '', url: 'u', snippet: resultFor(String(args.query)), position: 1, source: 's' }] } }) as ToolCallResult,
+  );
   const outcome = await runFire(run);
   return { outcome, trace: outcome.trace as unknown as FireTrace, tasks };
 }

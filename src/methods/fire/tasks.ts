@@ -38,10 +38,14 @@ function retryNote(attempt: number): string[] {
   return attempt > 1 ? ['', `(Attempt ${attempt}: the previous answer could not be read. Follow the output format exactly.)`] : [];
 }
 
-const messages = (lines: string[]): ChatMessage[] => [
-  { role: 'system', content: FIRE_SYSTEM_PROMPT },
-  { role: 'user', content: lines.join('\n') },
-];
+/** Both prompts: the system prompt, then the instructions, the KNOWLEDGE, the STATEMENT and any retry note. */
+function messages({ claim, knowledge, attempt }: z.infer<typeof fireVariables>, instructions: string[]): ChatMessage[] {
+  const lines = ['Instructions:', ...instructions, '', ...knowledgeBlock(knowledge), '', 'STATEMENT:', renderClaim(claim), ...retryNote(attempt)];
+  return [
+    { role: 'system', content: FIRE_SYSTEM_PROMPT },
+    { role: 'user', content: lines.join('\n') },
+  ];
+}
 
 export const fireStepTask = defineTask({
   id: 'fire.step',
@@ -50,9 +54,8 @@ export const fireStepTask = defineTask({
   schemaName: FIRE_SCHEMA_NAMES.step,
   variables: fireVariables,
   output: fireStepOutput,
-  render: ({ claim, knowledge, attempt }) =>
-    messages([
-      'Instructions:',
+  render: (variables) =>
+    messages(variables, [
       '1. You are given a STATEMENT and the KNOWLEDGE gathered so far.',
       '2. Based on the KNOWLEDGE, assess the factual accuracy of the STATEMENT.',
       '3. Before presenting your conclusion, think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
@@ -60,12 +63,6 @@ export const fireStepTask = defineTask({
       '   and set "search_query" to null.',
       '5. Otherwise, set "final_answer" to null and give ONE Google search query in "search_query" that could provide',
       '   additional evidence. It should seek new information, not already in the KNOWLEDGE, that helps verify the STATEMENT.',
-      '',
-      ...knowledgeBlock(knowledge),
-      '',
-      'STATEMENT:',
-      renderClaim(claim),
-      ...retryNote(attempt),
     ]),
 });
 
@@ -76,19 +73,12 @@ export const fireFinalAnswerTask = defineTask({
   schemaName: FIRE_SCHEMA_NAMES.finalAnswer,
   variables: fireVariables,
   output: fireFinalAnswerOutput,
-  render: ({ claim, knowledge, attempt }) =>
-    messages([
-      'Instructions:',
+  render: (variables) =>
+    messages(variables, [
       '1. You are given a STATEMENT and the KNOWLEDGE gathered so far.',
       '2. Based on the KNOWLEDGE and your own knowledge, assess the factual accuracy of the STATEMENT.',
       '3. Think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
       '4. You must give a final answer: "final_answer" is "True" or "False".',
-      '',
-      ...knowledgeBlock(knowledge),
-      '',
-      'STATEMENT:',
-      renderClaim(claim),
-      ...retryNote(attempt),
     ]),
 });
 

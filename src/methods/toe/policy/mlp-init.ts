@@ -1,17 +1,6 @@
 /** Seeded initialisation of the policy network (reproducible from the seed alone). */
+import { mulberry32 } from '../../../shared/prng';
 import { type DenseLayer, type Mlp } from './mlp';
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The output layer starts 100× smaller so the untrained policy is close to uniform. */
 const OUTPUT_LAYER_SCALE = 0.01;
@@ -22,7 +11,7 @@ const OUTPUT_LAYER_SCALE = 0.01;
  */
 export function initMlp(sizes: readonly number[], seed: number): Mlp {
   if (sizes.length < 2) throw new Error('an MLP needs at least an input and an output size');
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const layers: DenseLayer[] = [];
   for (let index = 0; index + 1 < sizes.length; index += 1) {
     const inDim = sizes[index] as number;

@@ -5,6 +5,7 @@
  * replays and reruns choose the same. Pure and sandbox-safe.
  */
 import { TOE_ACTIONS, type ToeAction } from '../../../shared/methods/toe-policy';
+import { mulberry32 } from '../../../shared/prng';
 
 export type ToeSampling = 'argmax' | 'sample';
 
@@ -55,8 +56,5 @@ export function uniformFromKey(key: string): number {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  let t = (hash + 0x6d2b79f5) >>> 0;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return mulberry32(hash)();
 }

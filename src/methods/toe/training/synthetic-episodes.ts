@@ -8,7 +8,7 @@
  * Only for tests and for the policy benchmark's fallback — never a substitute for real episodes.
  */
 import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode, type PolicyStep, type ToeAction } from '../../../shared/methods/toe-policy';
-import { seededRandom } from '../policy/mlp-init';
+import { mulberry32 } from '../../../shared/prng';
 
 export const SYNTHETIC_CATEGORIES = ['political', 'health', 'scientific', 'historical', 'celebrity', 'other'] as const;
 const SEARCH_ACTIONS = TOE_ACTIONS.filter((a) => a !== 'stop');
@@ -59,7 +59,7 @@ function encode(w: WorldState): number[] {
 
 /** `count` episodes, reproducible from `seed`. */
 export function syntheticEpisodes(count: number, seed: number, stateLayoutVersion: string): PolicyEpisode[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const episodes: PolicyEpisode[] = [];
   for (let e = 0; e < count; e += 1) {
     const category = Math.floor(random() * SYNTHETIC_CATEGORIES.length);

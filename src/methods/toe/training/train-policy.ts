@@ -12,7 +12,7 @@ import { TOE_ACTIONS, type PolicyEpisode } from '../../../shared/methods/toe-pol
 import { discountedReturn, groupAdvantages, PAPER_GRPO, stepLoss, type GrpoHyperparameters } from '../policy/grpo';
 import { backward, cloneMlp, forward, logitsOf, softmax, zeroGradients, type Mlp } from '../policy/mlp';
 import { adamStep, clipGradientNorm, createAdamState, DEFAULT_ADAM } from '../policy/mlp-adam';
-import { seededRandom } from '../policy/mlp-init';
+import { mulberry32 } from '../../../shared/prng';
 import { roundToStored, serialiseWeights, type PolicyWeightsFile } from '../policy/weights';
 
 export interface TrainOptions {
@@ -134,7 +134,7 @@ export function trainPolicy(start: StartingPolicy, allEpisodes: readonly PolicyE
   const reference = cloneMlp(start.mlp);
   const mlp = cloneMlp(start.mlp);
   const adam = createAdamState(mlp);
-  const random = seededRandom(options.seed);
+  const random = mulberry32(options.seed);
   const updates: UpdateLog[] = [];
   const returns = episodes.map((e) => discountedReturn(e.steps.map((s) => s.reward), hp.gamma));
 
