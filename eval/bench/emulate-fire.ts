@@ -10,20 +10,21 @@
  * The simulator's answers come from word overlap: the labels it produces are no method's accuracy.
  * Cost is the price table's price of --model for the simulator's token counts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { buildVerifyInput } from '../../src/client/start-verification';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
 import { projectRoot } from '../../src/project-root';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { type Verdict, verifyWorkflowId } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
-import { startBenchStack } from './emulate-fire/bench-stack';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
+import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
 
 const SHARED_DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASET_FILES: Record<string, string> = {
@@ -35,13 +36,9 @@ const RECORDED_WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl'
 
 const { values: args } = parseArgs({
   options: {
-    sample: { type: 'string' },
-    seed: { type: 'string', default: '7' },
-    model: { type: 'string', default: 'gpt-4o-mini' },
+    ...SAMPLED_BENCH_OPTIONS,
     datasets: { type: 'string', default: Object.keys(DATASET_FILES).join(',') },
     methods: { type: 'string', default: 'emulate,fire' },
-    concurrency: { type: 'string', default: '6' },
-    option: { type: 'string', short: 'o', multiple: true, default: [] },
     out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'results', 'emulate-fire.json') },
   },
 });
@@ -62,19 +59,18 @@ async function claimsOf(dataset: string): Promise<DatasetClaim[]> {
   return n > 0 && n < binary.length ? stratifiedSample(binary, n, { seed: Number(args.seed) }) : binary;
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
-
 async function main(): Promise<void> {
   const methods = args.methods!.split(',') as MethodName[];
   const settings = methodSettings(methods);
   const datasets = args.datasets!.split(',');
   const runId = `bench-ef-${randomBytes(3).toString('hex')}`;
-  const stack = await startBenchStack(`b-ef-${randomBytes(4).toString('hex')}`, RECORDED_WEB);
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const stack = await startBenchStack({
+    prefix: `b-ef-${randomBytes(4).toString('hex')}`,
+    esRequestTimeoutMs: 120_000,
+    ingest: (es, prefix) => ingestIndex(es, webIndexName(prefix), RECORDED_WEB, WEB_TARGET),
+    deleteIndices: true,
+  });
   const started = Date.now();
   const verdicts: Verdict[] = [];
   try {
@@ -107,13 +103,7 @@ async function main(): Promise<void> {
   const rows = groupStats(verdicts.map(claimCost));
   const seconds = (Date.now() - started) / 1000;
   process.stdout.write(`${renderStatsTable(rows)}\n\n${verdicts.length} verifications in ${seconds.toFixed(0)} s; model ${args.model} (simulator, priced from the price table)${args.sample ? `; stratified sample of ${args.sample} per dataset, seed ${args.seed}` : '; full binary sets'}\n`);
-  fs.mkdirSync(path.dirname(args.out!), { recursive: true });
-  const report = { runId, model: args.model, sample: args.sample ? Number(args.sample) : null, seed: Number(args.seed), settings, seconds, rows };
-  fs.writeFileSync(args.out!, `${JSON.stringify(report, null, 2)}\n`);
-  process.stderr.write(`wrote ${path.relative(process.cwd(), args.out!)}\n`);
+  writeReport(args.out!, { runId, model: args.model, sample: args.sample ? Number(args.sample) : null, seed: Number(args.seed), settings, seconds, rows });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -13,26 +13,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { Runtime } from '@temporalio/worker';
-import { createActivities } from '../../activities';
+import type { Client } from '@temporalio/client';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
-import { loadConfig, type VerityConfig } from '../../src/config/config';
+import type { VerityConfig } from '../../src/config/config';
 import { wikiIndexName } from '../../src/corpus/wiki-index';
-import { createEsClient } from '../../src/es/client';
 import { createLogger } from '../../src/logging/logger';
-import { PinoTemporalLogger } from '../../src/logging/temporal-logger';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { MEMORY_RECALL_MODES, type MemoryRecallMode } from '../../src/shared/memory';
 import { MERMAID_FIDELITIES, type MermaidFidelity, type MermaidMemoryMode } from '../../src/shared/methods/mermaid';
 import type { Verdict } from '../../src/shared/verify';
-import { startSimulator } from '../../src/simulator/server';
-import { createVerityWorker } from '../../src/worker/create-worker';
-import { createWorkerDependencies } from '../../src/worker/dependencies';
+import { installTemporalRuntime } from '../../src/worker/run-worker';
 import { loadDataset } from '../datasets';
 import { ensureCorpusIndex } from './memory/indices';
 import { reduction, REFERENCE, renderTable, tally, type ModeTally } from './memory/tally';
+import { runMain, startBenchStack } from './support/bench-stack';
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const CLAIMS_FILE = path.join(DATA, 'dev', 'factcheckbench.jsonl');
@@ -101,37 +96,29 @@ async function runMode(
 async function main(): Promise<void> {
   const options = parseOptions();
   const logger = createLogger('warn');
-  Runtime.install({ logger: new PinoTemporalLogger(logger.child({ component: 'temporal' })) });
-  const simulator = await startSimulator({ port: 0 });
-  const queue = `${options.prefix}-${randomBytes(3).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    VERITY_LOG_LEVEL: 'warn',
-    ES_INDEX_PREFIX: options.prefix,
-    TEMPORAL_TASK_QUEUE: queue,
-    OPENAI_BASE_URL: simulator.url,
-    OPENAI_API_KEY: 'simulator',
-    VERITY_WEB_SEARCH_PROVIDER: 'recorded',
-  });
-  const es = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 });
+  installTemporalRuntime(logger);
   const started = Date.now();
-  for (const [index, file, target] of [
-    [wikiIndexName(options.prefix), WIKI_FILE, undefined],
-    [webIndexName(options.prefix), WEB_FILE, WEB_TARGET],
-  ] as const) {
-    const result = await ensureCorpusIndex(es, index, file, target);
-    process.stderr.write(`${index}: ${result.reused ? 'reused' : `ingested ${result.passages} passages from ${path.basename(file)}`}\n`);
-  }
-
-  const deps = await createWorkerDependencies(config, logger);
-  const { worker, connection } = await createVerityWorker({
-    address: config.temporal.address,
-    namespace: config.temporal.namespace,
-    taskQueue: queue,
-    activities: createActivities(deps),
+  // The corpus indices stay under the fixed prefix for the next run; the task queue is this run's own.
+  const stack = await startBenchStack({
+    prefix: options.prefix,
+    env: {
+      TEMPORAL_TASK_QUEUE: `${options.prefix}-${randomBytes(3).toString('hex')}`,
+      OPENAI_API_KEY: 'simulator',
+      VERITY_WEB_SEARCH_PROVIDER: 'recorded',
+    },
+    esRequestTimeoutMs: 120_000,
+    logger,
+    ingest: async (es, prefix) => {
+      for (const [index, file, target] of [
+        [wikiIndexName(prefix), WIKI_FILE, undefined],
+        [webIndexName(prefix), WEB_FILE, WEB_TARGET],
+      ] as const) {
+        const result = await ensureCorpusIndex(es, index, file, target);
+        process.stderr.write(`${index}: ${result.reused ? 'reused' : `ingested ${result.passages} passages from ${path.basename(file)}`}\n`);
+      }
+    },
   });
-  const workerDone = worker.run().finally(() => connection.close());
-  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  const { client, config } = stack;
   try {
     const claims = await loadClaims(options.sample);
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').toLowerCase();
@@ -164,16 +151,8 @@ async function main(): Promise<void> {
     fs.writeFileSync(options.out, `${JSON.stringify(summary, null, 2)}\n`);
     process.stdout.write(`${renderTable(off, on)}\n(simulator LLM: figures exercise the memory machinery; they are not MERMAID's accuracy or tool counts)\nresults: ${path.relative(process.cwd(), options.out)}\n`);
   } finally {
-    worker.shutdown();
-    await workerDone;
-    await deps.close();
-    await client.connection.close();
-    await simulator.close();
-    await es.close();
+    await stack.close();
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runMain(main);

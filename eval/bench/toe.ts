@@ -12,21 +12,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
-import { createActivities } from '../../activities';
+import type { Client as EsClient } from '@elastic/elasticsearch';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
-import { loadConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
-import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
-import { createLogger } from '../../src/logging/logger';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET } from '../../src/search/web-index';
 import type { Verdict } from '../../src/shared/verify';
-import { startSimulator } from '../../src/simulator/server';
-import { createVerityWorker } from '../../src/worker/create-worker';
-import { createWorkerDependencies } from '../../src/worker/dependencies';
 import { stratifiedSample } from '../datasets/sampling';
+import { startBenchStack } from './support/bench-stack';
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASETS = [
@@ -110,7 +104,7 @@ function summarise(label: string, rows: readonly ClaimFigures[]): string[] {
   return lines;
 }
 
-async function ensureIngested(es: ReturnType<typeof createEsClient>, prefix: string, say: (line: string) => void): Promise<void> {
+async function ensureIngested(es: EsClient, prefix: string, say: (line: string) => void): Promise<void> {
   const wiki = indexName(prefix, 'wiki');
   if (!(await es.indices.exists({ index: wiki }))) {
     for (const file of ['wiki.jsonl', 'scifact.jsonl']) {
@@ -134,29 +128,18 @@ async function main(): Promise<void> {
   const out = option('out', '');
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
-  const simulator = await startSimulator({ port: 0 });
   const taskQueue = `toe-bench-${randomBytes(3).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    VERITY_LOG_LEVEL: 'warn',
-    ES_INDEX_PREFIX: prefix,
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    OPENAI_BASE_URL: simulator.url,
-    OPENAI_API_KEY: 'sk-simulator',
-    // The simulator is local: let the LLM queue run as fast as the machine allows.
-    VERITY_LLM_RPS: '200',
+  // The indices are ingested once and kept for the next run; the task queue is this run's own.
+  const stack = await startBenchStack({
+    prefix,
+    env: {
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      // The simulator is local: let the LLM queue run as fast as the machine allows.
+      VERITY_LLM_RPS: '200',
+    },
+    ingest: (es) => ensureIngested(es, prefix, say),
   });
-  const es = createEsClient({ url: config.elasticsearch.url });
-  await ensureIngested(es, prefix, say);
-  const deps = await createWorkerDependencies(config, createLogger('warn'));
-  const { worker, connection } = await createVerityWorker({
-    address: config.temporal.address,
-    namespace: config.temporal.namespace,
-    taskQueue,
-    activities: createActivities(deps),
-  });
-  const running = worker.run().finally(() => connection.close());
-  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+  const { client, config } = stack;
   const runId = `toe-bench-${seed}-${randomBytes(3).toString('hex')}`;
 
   const work = DATASETS.flatMap(({ name, file }) => stratifiedSample(readClaims(file), perDataset, { seed }).map((claim) => ({ dataset: name, claim })));
@@ -179,12 +162,7 @@ async function main(): Promise<void> {
     };
     await Promise.all(Array.from({ length: concurrency }, runOne));
   } finally {
-    worker.shutdown();
-    await running;
-    await deps.close();
-    await client.connection.close();
-    await simulator.close();
-    await es.close();
+    await stack.close();
   }
   const lines = [
     '',

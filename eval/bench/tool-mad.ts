@@ -10,18 +10,19 @@
  * Without --sample the whole dev files run (600 claims each). The simulator decides from word
  * overlap: its labels are no method's accuracy, and so neither are the figures' label counts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { buildVerifyInput } from '../../src/client/start-verification';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
+import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
 import { type Verdict, verifyWorkflowId } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
-import { startToolMadBenchStack } from './tool-mad/bench-stack';
+import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
 import { debateRecord, debateStats, renderDebateStats } from './tool-mad/debate-stats';
 
 const SHARED_DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
@@ -30,12 +31,8 @@ const CORPORA = { wiki: path.join(SHARED_DATA, 'corpus', 'wiki.jsonl'), web: pat
 
 const { values: args } = parseArgs({
   options: {
-    sample: { type: 'string' },
-    seed: { type: 'string', default: '7' },
-    model: { type: 'string', default: 'gpt-4o-mini' },
+    ...SAMPLED_BENCH_OPTIONS,
     datasets: { type: 'string', default: Object.keys(DATASET_FILES).join(',') },
-    concurrency: { type: 'string', default: '6' },
-    option: { type: 'string', short: 'o', multiple: true, default: [] },
     out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'tool-mad', 'results.json') },
   },
 });
@@ -48,22 +45,22 @@ async function claimsOf(dataset: string): Promise<DatasetClaim[]> {
   return n > 0 && n < claims.length ? stratifiedSample(claims, n, { seed: Number(args.seed) }) : claims;
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 async function main(): Promise<void> {
   const settings = parseMethodSettings('tool-mad', args.option!.length > 0 ? optionPairsToObject(args.option!) : undefined, '-o');
   const maxRounds = resolveToolMadSettings(settings['tool-mad']).maxRounds;
   const datasets = args.datasets!.split(',');
   const runId = `bench-tm-${randomBytes(3).toString('hex')}`;
   process.stderr.write(`ingesting the wiki corpus and the recorded web …\n`);
-  const stack = await startToolMadBenchStack(`b-tm-${randomBytes(4).toString('hex')}`, CORPORA);
+  // The wiki corpus in `<prefix>-wiki` (RAG debater), the recorded web in `<prefix>-web` (search debater); deleted on close.
+  const stack = await startBenchStack({
+    prefix: `b-tm-${randomBytes(4).toString('hex')}`,
+    esRequestTimeoutMs: 120_000,
+    ingest: async (es, prefix) => {
+      await ingestIndex(es, indexName(prefix, 'wiki'), CORPORA.wiki);
+      await ingestIndex(es, webIndexName(prefix), CORPORA.web, WEB_TARGET);
+    },
+    deleteIndices: true,
+  });
   const started = Date.now();
   const verdicts: Verdict[] = [];
   try {
@@ -98,13 +95,7 @@ async function main(): Promise<void> {
   const seconds = (Date.now() - started) / 1000;
   const sampleNote = args.sample ? `seeded label-stratified sample of ${args.sample} per dataset (seed ${args.seed})` : 'full dev files';
   process.stdout.write(`${renderDebateStats(rows, maxRounds)}\n\n${verdicts.length} verifications in ${seconds.toFixed(0)} s; ${sampleNote}; simulator LLM\n`);
-  fs.mkdirSync(path.dirname(args.out!), { recursive: true });
-  const report = { runId, model: args.model, sample: args.sample ? Number(args.sample) : null, seed: Number(args.seed), settings, seconds, rows };
-  fs.writeFileSync(args.out!, `${JSON.stringify(report, null, 2)}\n`);
-  process.stderr.write(`wrote ${path.relative(process.cwd(), args.out!)}\n`);
+  writeReport(args.out!, { runId, model: args.model, sample: args.sample ? Number(args.sample) : null, seed: Number(args.seed), settings, seconds, rows });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runMain(main);

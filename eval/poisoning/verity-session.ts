@@ -3,17 +3,15 @@
  * embedded worker against the real Temporal and Elasticsearch, and the LLM endpoint the harness
  * chose (the simulator by default). `verify` runs one claim through verifyClaimWorkflow.
  */
-import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
-import { createActivities } from '../../activities';
+import { WorkflowFailedError } from '@temporalio/client';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import { loadConfig, type VerityConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logging/logger';
 import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import type { Verdict } from '../../src/shared/verify';
-import { createVerityWorker } from '../../src/worker/create-worker';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
-import { createWorkerDependencies } from '../../src/worker/dependencies';
+import { startInProcessWorker } from '../bench/support/bench-stack';
 
 export interface SessionOptions {
   prefix: string;
@@ -55,15 +53,8 @@ export async function startSession(options: SessionOptions): Promise<VeritySessi
   const config = loadConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv);
   const logger = createLogger(config.logLevel);
   installTemporalRuntime(logger);
-  const deps = await createWorkerDependencies(config, logger);
-  const { worker, connection } = await createVerityWorker({
-    address: config.temporal.address,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    activities: createActivities(deps),
-  });
-  const workerDone = worker.run().finally(() => connection.close());
-  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  const worker = await startInProcessWorker(config, logger);
+  const { client } = worker;
 
   return {
     config,
@@ -95,10 +86,7 @@ export async function startSession(options: SessionOptions): Promise<VeritySessi
       }
     },
     async close() {
-      worker.shutdown();
-      await workerDone.catch(() => undefined);
-      await deps.close();
-      await client.connection.close();
+      await worker.close({ ignoreWorkerFailure: true });
     },
   };
 }

@@ -1,14 +1,14 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Client as EsClient } from '@elastic/elasticsearch';
-import { createActivities } from '../../activities';
+import { startInProcessWorker } from '../../eval/bench/support/bench-stack';
 import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { createLogger } from '../../src/logging/logger';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../src/simulator/server';
-import { createVerityWorker, type CreateWorkerOptions } from '../../src/worker/create-worker';
-import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
+import type { CreateWorkerOptions } from '../../src/worker/create-worker';
+import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from './test-env';
 
 export interface WorkerHarness {
@@ -43,28 +43,16 @@ export async function startWorkerHarness(label: string, options: WorkerHarnessOp
     OPENAI_API_KEY: options.apiKey ?? 'sk-test',
   });
   await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
-  const deps = await createWorkerDependencies(config, createLogger('warn'));
-  const { worker, connection } = await createVerityWorker({
-    address: config.temporal.address,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    activities: createActivities(deps),
-    ...options.worker,
-  });
-  const workerClosed = worker.run().finally(() => connection.close());
-  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
+  const worker = await startInProcessWorker(config, createLogger('warn'), options.worker);
   return {
     prefix,
     config,
     simulator,
-    deps,
-    client,
+    deps: worker.deps,
+    client: worker.client,
     es,
     async close() {
-      worker.shutdown();
-      await workerClosed;
-      await deps.close();
-      await client.connection.close();
+      await worker.close();
       await simulator.close();
       await deleteIndicesWithPrefix(es, prefix);
       await es.close();

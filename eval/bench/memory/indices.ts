@@ -1,7 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
-import { ingestCorpus, type PassageTarget } from '../../../src/corpus/ingest';
+import type { PassageTarget } from '../../../src/corpus/ingest';
 import { canonicalJson, sha256Hex } from '../../../src/llm/canonical-json';
 import { datasetFileHash } from '../../datasets/file-hash';
+import { ingestIndex } from '../support/bench-stack';
 
 /**
  * Ingests `file` into `index` unless an earlier run completed it from the same bytes (the hash is
@@ -14,9 +15,7 @@ export async function ensureCorpusIndex(es: Client, index: string, file: string,
     if ((mapping[index]?.mappings._meta as { contentHash?: string } | undefined)?.contentHash === hash) return { reused: true };
     await es.indices.delete({ index }, { ignore: [404] });
   }
-  const result = await ingestCorpus({ client: es, index, file, ...(target ? { target } : {}) });
-  if (result.failedCount > 0) throw new Error(`${result.failedCount} passages of ${file} were rejected by Elasticsearch`);
-  await es.indices.refresh({ index });
+  const result = await ingestIndex(es, index, file, target);
   await es.indices.putMapping({ index, _meta: { contentHash: hash, file } });
   return { reused: false, passages: result.passages };
 }
