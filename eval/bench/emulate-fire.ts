@@ -25,6 +25,9 @@ import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const SHARED_DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASET_FILES: Record<string, string> = {

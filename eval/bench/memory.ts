@@ -28,6 +28,9 @@ import { loadDataset } from '../datasets';
 import { ensureCorpusIndex } from './memory/indices';
 import { reduction, REFERENCE, renderTable, tally, type ModeTally } from './memory/tally';
 import { runMain, startBenchStack } from './support/bench-stack';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const CLAIMS_FILE = path.join(DATA, 'dev', 'factcheckbench.jsonl');

@@ -18,6 +18,9 @@ import type { MethodSettings } from '../../src/shared/method-settings';
 import { parseMethodSettings } from '../../src/methods/settings-schemas';
 import { formatPoisoningReport, POISON_TARGETS, runPoisoningHarness, type PoisonTarget } from '../poisoning/harness';
 import type { FactCheckMode } from '../poisoning/flip-metrics';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 

@@ -25,6 +25,9 @@ import { loadDataset, type DatasetClaim } from '../datasets';
 import { ensureBenchIndex } from './bench-index';
 import { E5_LABEL, e5Environment, startE5Server } from './e5-server';
 import { collapseToPages, recallAtKs, type GoldCriterion } from './page-recall';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const KS = [1, 5, 10] as const;

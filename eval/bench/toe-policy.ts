@@ -29,6 +29,9 @@ import { startSimulator } from '../../src/simulator/server';
 import { loadDataset } from '../datasets';
 import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus';
 import { startSession } from '../poisoning/verity-session';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASETS: Record<string, { claims: string; wiki: string }> = {

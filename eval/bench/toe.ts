@@ -21,6 +21,9 @@ import { WEB_TARGET } from '../../src/search/web-index';
 import type { Verdict } from '../../src/shared/verify';
 import { stratifiedSample } from '../datasets/sampling';
 import { startBenchStack } from './support/bench-stack';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASETS = [

@@ -24,6 +24,9 @@ import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
 import { debateRecord, debateStats, renderDebateStats } from './tool-mad/debate-stats';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const SHARED_DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
 const DATASET_FILES: Record<string, string> = { fever: 'dev/fever.jsonl', hover: 'dev/hover.jsonl' };
