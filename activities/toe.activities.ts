@@ -4,7 +4,7 @@ import { ToeEpisodeStore, type StoredToeEpisode } from '../src/methods/toe/episo
 import { heuristicActionProbabilities, HEURISTIC_POLICY_NAME } from '../src/methods/toe/policy/heuristic';
 import { loadLearnedPolicy } from '../src/methods/toe/policy/learned-policy';
 import { chooseAction, type ActionChoice } from '../src/methods/toe/policy/select-action';
-import { STATE_LAYOUT_VERSION } from '../src/methods/toe/policy/state';
+import { STATE_LAYOUT_VERSION } from '../src/shared/methods/toe-logic/state';
 import { FAILURE_TYPES } from '../src/shared/constants';
 import { TOE_ACTIONS, TOE_STATE_DIM } from '../src/shared/methods/toe-policy';
 import type { ActivityDependencies } from './index';

@@ -1,10 +1,10 @@
 import { isCancellation, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
-import type { ClaimFeatures } from '../src/methods/toe/claim-features';
-import type { RetrievedDocument } from '../src/methods/toe/documents';
-import type { EvidenceItem } from '../src/methods/toe/evidence-item';
-import type { SearchAction } from '../src/methods/toe/sources';
+import type { ClaimFeatures } from '../src/shared/methods/toe-logic/claim-features';
+import type { RetrievedDocument } from '../src/shared/methods/toe-logic/documents';
+import type { EvidenceItem } from '../src/shared/methods/toe-logic/evidence-item';
+import type { SearchAction } from '../src/shared/methods/toe-logic/sources';
 import type {
   ToeAnalysisOutput,
   ToeClaimAnalysisOutput,
@@ -13,7 +13,7 @@ import type {
   ToeQueryOutput,
   ToeQueryPlanOutput,
 } from '../src/methods/toe/tasks';
-import type { Subclaim } from '../src/methods/toe/tree';
+import type { Subclaim } from '../src/shared/methods/toe-logic/tree';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import {
   buildPolicyState,

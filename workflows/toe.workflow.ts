@@ -1,5 +1,5 @@
 import { executeChild, workflowInfo } from '@temporalio/workflow';
-import type { ToeTree } from '../src/methods/toe/tree';
+import type { ToeTree } from '../src/shared/methods/toe-logic/tree';
 import {
   addSubclaims,
   aggregateTree,

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { formatTrainingReport } from '../../src/cli/commands/toe';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
-import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/policy/state';
+import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { episodesIndex, readEpisodesFromEs, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';

@@ -6,8 +6,8 @@ import { buildVerifyInput, startVerification } from '../../src/client/start-veri
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
 import { ToeEpisodeStore, toeEpisodesIndex } from '../../src/methods/toe/episode-store';
-import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/policy/state';
-import { OFFLINE_SUBSTITUTES } from '../../src/methods/toe/sources';
+import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
+import { OFFLINE_SUBSTITUTES } from '../../src/shared/methods/toe-logic/sources';
 import { readEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { VERDICT_LABELS } from '../../src/shared/constants';
 import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';

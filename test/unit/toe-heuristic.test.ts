@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOE_CATEGORIES, type ToeCategory } from '../../src/methods/toe/claim-features';
+import { TOE_CATEGORIES, type ToeCategory } from '../../src/shared/methods/toe-logic/claim-features';
 import { heuristicActionProbabilities } from '../../src/methods/toe/policy/heuristic';
 import { chooseAction, maskProbabilities, uniformFromKey } from '../../src/methods/toe/policy/select-action';
 import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';

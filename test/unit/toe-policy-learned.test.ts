@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOE_ACTIONS } from '../../src/shared/methods/toe-policy';
 import { defaultWeightsPath, loadLearnedPolicy } from '../../src/methods/toe/policy/learned-policy';
-import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/policy/state';
+import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { deserialiseWeights } from '../../src/methods/toe/policy/weights';
 import { cutGroups, trainPolicy } from '../../src/methods/toe/training/train-policy';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';

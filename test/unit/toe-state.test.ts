@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicyState, STATE_LAYOUT, STATE_LAYOUT_VERSION } from '../../src/methods/toe/policy/state';
+import { buildPolicyState, STATE_LAYOUT, STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';
 
 describe('ToE 29-dim policy state (toe.md §3.3)', () => {

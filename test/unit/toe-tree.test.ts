@@ -12,7 +12,7 @@ import {
   priorityOf,
   prunePending,
   wantsExpansion,
-} from '../../src/methods/toe/tree';
+} from '../../src/shared/methods/toe-logic/tree';
 
 describe('ToE argument tree (toe.md §2)', () => {
   it('uses the paper thresholds 0.7 / 0.7 / 0.7 / 0.3 / 0.1', () => {

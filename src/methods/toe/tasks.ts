@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
-import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from './claim-features';
-import { TOE_STANCES } from './evidence-item';
+import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from '../../shared/methods/toe-logic/claim-features';
+import { TOE_STANCES } from '../../shared/methods/toe-logic/evidence-item';
 
 /** Marks the line naming the source of a document (read back by the simulator). */
 export const SOURCE_PREFIX = 'Source: ';

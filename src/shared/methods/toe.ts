@@ -1,7 +1,6 @@
 /**
  * Sandbox-safe settings of the `toe` method (workflow input), their defaults and resolution, and
- * the pure ToE logic the workflows run (re-exported from src/methods/toe, whose modules import
- * nothing with runtime effect except each other and src/shared). Workflows import values from here.
+ * the pure ToE logic the workflows run (re-exported from ./toe-logic). Workflows import values from here.
  */
 
 /** The thresholds of toe.md §2.4 (paper §III-D, §IV-A). */
@@ -90,12 +89,12 @@ export function resolveToeSettings(partial: Partial<ToeSettings> | undefined): T
   };
 }
 
-export { aggregateTree } from '../../methods/toe/aggregator';
-export { chunkText, documentsFromToolResult } from '../../methods/toe/documents';
-export { clamp01, EMPTY_BELIEF, evaluateEvidence, evidenceWeight } from '../../methods/toe/evaluator';
-export { buildPolicyState, STATE_LAYOUT_VERSION } from '../../methods/toe/policy/state';
-export { stepReward } from '../../methods/toe/policy/reward';
-export { QUERY_FAMILY, SOURCE_DESCRIPTIONS, sourceCall } from '../../methods/toe/sources';
+export { aggregateTree } from './toe-logic/aggregator';
+export { chunkText, documentsFromToolResult } from './toe-logic/documents';
+export { clamp01, EMPTY_BELIEF, evaluateEvidence, evidenceWeight } from './toe-logic/evaluator';
+export { buildPolicyState, STATE_LAYOUT_VERSION } from './toe-logic/state';
+export { stepReward } from './toe-logic/reward';
+export { QUERY_FAMILY, SOURCE_DESCRIPTIONS, sourceCall } from './toe-logic/sources';
 export {
   addSubclaims,
   createTree,
@@ -108,4 +107,4 @@ export {
   prunePending,
   rootOf,
   wantsExpansion,
-} from '../../methods/toe/tree';
+} from './toe-logic/tree';

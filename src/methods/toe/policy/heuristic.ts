@@ -7,7 +7,7 @@
  * shares the learned policy's interface. Pure and deterministic.
  */
 import { TOE_ACTIONS } from '../../../shared/methods/toe-policy';
-import { TOE_CATEGORIES, type ToeCategory } from '../claim-features';
+import { TOE_CATEGORIES, type ToeCategory } from '../../../shared/methods/toe-logic/claim-features';
 
 /** Preferences over web, counter, arxiv, wikipedia, social, factcheck, reddit. */
 export const CATEGORY_PREFERENCES: Record<ToeCategory, readonly number[]> = {

@@ -4,9 +4,9 @@
  * action uses a named substitute, and the substitute is recorded in the trace. Live, they use the
  * scholarly arXiv provider and site-restricted web searches. Pure and sandbox-safe.
  */
-import type { ToeSources } from '../../shared/methods/toe';
-import type { ToeAction } from '../../shared/methods/toe-policy';
-import type { ToolName } from '../../shared/tools';
+import type { ToeSources } from '../toe';
+import type { ToeAction } from '../toe-policy';
+import type { ToolName } from '../../tools';
 
 export type SearchAction = Exclude<ToeAction, 'stop'>;
 

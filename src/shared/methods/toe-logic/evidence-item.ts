@@ -1,4 +1,4 @@
-import type { ToeAction } from '../../shared/methods/toe-policy';
+import type { ToeAction } from '../toe-policy';
 
 export const TOE_STANCES = ['support', 'refute', 'neutral'] as const;
 export type ToeStance = (typeof TOE_STANCES)[number];

@@ -2,7 +2,7 @@
  * Documents out of a search tool's structured result, and their chunks for the cleaning LLM
  * (toe.md §4.1). Pure and sandbox-safe (plain guards instead of zod, which workflows cannot use).
  */
-import type { ToolName } from '../../shared/tools';
+import type { ToolName } from '../../tools';
 
 export interface RetrievedDocument {
   /** Stable id: the URL, or `wiki:<title>` / the passage id for index results. */

@@ -3,10 +3,10 @@
  * evidence status. The layout is versioned with the policy weights; any change to it must bump
  * STATE_LAYOUT_VERSION. Pure and sandbox-safe.
  */
-import { TOE_ACTIONS, TOE_STATE_DIM, type ToeAction } from '../../../shared/methods/toe-policy';
-import { TOE_CATEGORIES, TOE_CLAIM_FLAGS, TOE_LOCALES, type ClaimFeatures } from '../claim-features';
-import { clamp01 } from '../evaluator';
-import type { EvidenceItem } from '../evidence-item';
+import { TOE_ACTIONS, TOE_STATE_DIM, type ToeAction } from '../toe-policy';
+import { TOE_CATEGORIES, TOE_CLAIM_FLAGS, TOE_LOCALES, type ClaimFeatures } from './claim-features';
+import { clamp01 } from './evaluator';
+import type { EvidenceItem } from './evidence-item';
 
 export const STATE_LAYOUT_VERSION = 'toe-state-v1';
 

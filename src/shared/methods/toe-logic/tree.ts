@@ -3,7 +3,7 @@
  * the decisive / prune / convergence rules of §2.4 and the final 3-way label. Pure and
  * sandbox-safe: the workflow grows the tree with these functions.
  */
-import type { ToeFinalMapping, ToeThresholds } from '../../shared/methods/toe';
+import type { ToeFinalMapping, ToeThresholds } from '../toe';
 import { TOE_DIMENSIONS, type ToeDimension } from './claim-features';
 
 export type ToeNodeStatus = 'pending' | 'evaluated' | 'pruned';

@@ -2,7 +2,7 @@
  * Rule-based bottom-up aggregation of the argument tree (toe.md §5.2), the paper's interpretable
  * fallback for its aggregation network. Pure and sandbox-safe.
  */
-import type { ToeAggregationMode } from '../../shared/methods/toe';
+import type { ToeAggregationMode } from '../toe';
 import { clamp01 } from './evaluator';
 import type { ToeTree } from './tree';
 
