@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { WorkflowFailedError } from '@temporalio/client';
 import { loadDataset, type DatasetClaim } from '../../../eval/datasets';
@@ -11,16 +11,19 @@ import { ingestCorpus } from '../../corpus/ingest';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { projectRoot } from '../../project-root';
-import { SEARCH_ATTRIBUTES } from '../../shared/constants';
+import { WEB_TARGET, webIndexName } from '../../search/web-index';
+import { METHODS, type MethodName, SEARCH_ATTRIBUTES } from '../../shared/constants';
 import type { Verdict } from '../../shared/verify';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
+import { requiredIndices } from '../method-indices';
 import { printJson } from '../output';
 import { describeFailure } from '../workflow-failure';
 
 export const DEMO_RUN = 'demo';
 
 interface DemoOptions {
+  method: MethodName;
   json?: boolean;
   embeddedWorker?: boolean;
 }
@@ -36,6 +39,9 @@ export function registerDemoCommand(program: Command): void {
   program
     .command('demo')
     .description('Bring up Temporal and Elasticsearch, ingest the demo corpus and verify the demo claims end to end.')
+    .addOption(
+      new Option('-m, --method <method>', 'verification method (toe makes hundreds of LLM calls per claim: minutes, not seconds)').choices(METHODS).default('rag'),
+    )
     .option('--json', 'print the verdicts as JSON')
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
@@ -58,14 +64,20 @@ async function runDemo(options: DemoOptions): Promise<void> {
 
   const demoDir = path.join(projectRoot(), 'eval', 'demo');
   const index = indexName(config.elasticsearch.indexPrefix, 'wiki');
-  await ingestDemoCorpus(config, path.join(demoDir, 'corpus.jsonl'), index, say);
+  const corpus = path.join(demoDir, 'corpus.jsonl');
+  await ingestDemoCorpus(config, corpus, index, say);
+  // Web-searching methods search the same team-written passages as a recorded web, offline.
+  const webIndex = webIndexName(config.elasticsearch.indexPrefix);
+  if (requiredIndices(config, options.method, index).some((required) => required.index === webIndex)) {
+    await ingestDemoCorpus(config, corpus, webIndex, say, true);
+  }
 
   const { claims } = await loadDataset(path.join(demoDir, 'claims.jsonl'), { format: 'verity', strict: true });
   const client = await connectTemporal(config);
   const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   try {
-    say(`verifying ${claims.length} demo claims with method rag${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
-    const rows = await verifyAll(config, client, claims, index);
+    say(`verifying ${claims.length} demo claims with method ${options.method}${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
+    const rows = await verifyAll(config, client, claims, index, options.method);
     if (options.json) printJson(rows.map(({ claim, workflowId, verdict, error }) => ({ claimId: claim.id, gold: claim.labelNorm, workflowId, verdict, error })));
     else process.stdout.write(formatTable(rows, config));
   } finally {
@@ -74,23 +86,29 @@ async function runDemo(options: DemoOptions): Promise<void> {
   }
 }
 
-async function ingestDemoCorpus(config: VerityConfig, file: string, index: string, say: (line: string) => void): Promise<void> {
+async function ingestDemoCorpus(config: VerityConfig, file: string, index: string, say: (line: string) => void, asWeb = false): Promise<void> {
   const es = createEsClient({ url: config.elasticsearch.url });
   try {
-    const result = await ingestCorpus({ client: es, index, file, strict: true });
+    const result = await ingestCorpus({ client: es, index, file, strict: true, ...(asWeb ? { target: WEB_TARGET } : {}) });
     say(`ingested ${result.documents} demo documents (${result.passages} passages) into ${index}`);
   } finally {
     await es.close();
   }
 }
 
-async function verifyAll(config: VerityConfig, client: Awaited<ReturnType<typeof connectTemporal>>, claims: DatasetClaim[], index: string): Promise<DemoRow[]> {
+async function verifyAll(
+  config: VerityConfig,
+  client: Awaited<ReturnType<typeof connectTemporal>>,
+  claims: DatasetClaim[],
+  index: string,
+  method: MethodName,
+): Promise<DemoRow[]> {
   const bar = new SingleBar({ format: '  {bar} {value}/{total} claims', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
   bar.start(claims.length, 0);
   try {
     return await Promise.all(
       claims.map(async (claim): Promise<DemoRow> => {
-        const input = buildVerifyInput(config, { claim: claim.claim, method: 'rag', runId: DEMO_RUN, claimId: claim.id, dataset: 'demo', index });
+        const input = buildVerifyInput(config, { claim: claim.claim, method, runId: DEMO_RUN, claimId: claim.id, dataset: 'demo', index });
         const { handle } = await startVerification(client, config.temporal.taskQueue, input);
         try {
           return { claim, workflowId: handle.workflowId, verdict: await handle.result() };
