@@ -18,21 +18,11 @@ import type { MethodSettings } from '../../src/shared/method-settings';
 import { parseMethodSettings } from '../../src/methods/settings-schemas';
 import { formatPoisoningReport, POISON_TARGETS, runPoisoningHarness, type PoisonTarget } from '../poisoning/harness';
 import type { FactCheckMode } from '../poisoning/flip-metrics';
+import { DEFAULT_RECORDED_WEB, resolveClaimsAndCorpus } from './support/claims-and-corpus';
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
 
-const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
-
-/** Named datasets and the corpus their gold evidence lives in. */
-const DATASETS: Record<string, { claims: string; wiki: string }> = {
-  fixture: { claims: 'fixture/claims.jsonl', wiki: 'fixture/corpus.jsonl' },
-  fever: { claims: 'dev/fever.jsonl', wiki: 'corpus/wiki.jsonl' },
-  hover: { claims: 'dev/hover.jsonl', wiki: 'corpus/wiki.jsonl' },
-  scifact: { claims: 'dev/scifact.jsonl', wiki: 'corpus/scifact.jsonl' },
-  factcheckbench: { claims: 'dev/factcheckbench.jsonl', wiki: 'fixture/corpus.jsonl' },
-};
-const DEFAULT_WEB = 'corpus/web_factcheckbench.jsonl';
 
 function fail(message: string): never {
   process.stderr.write(`poisoning: ${message}\n`);
@@ -65,11 +55,15 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
     },
   });
-  const named = DATASETS[values.dataset];
-  const datasetFile = named ? path.join(DATA, named.claims) : path.resolve(values.dataset);
+  let datasetFile: string;
+  let wiki: string;
+  try {
+    ({ claimsFile: datasetFile, wikiFile: wiki } = resolveClaimsAndCorpus(values.dataset, values.corpus));
+  } catch (err) {
+    fail((err as Error).message);
+  }
   if (!fs.existsSync(datasetFile)) fail(`dataset not found: ${datasetFile}`);
-  const wiki = values.corpus ? path.resolve(values.corpus) : named ? path.join(DATA, named.wiki) : fail('--corpus is required with a dataset file');
-  const web = values.web === 'none' ? undefined : values.web ? path.resolve(values.web) : path.join(DATA, DEFAULT_WEB);
+  const web = values.web === 'none' ? undefined : values.web ? path.resolve(values.web) : DEFAULT_RECORDED_WEB;
   const methods = (values.methods ? values.methods.split(',').map((m) => m.trim()) : [...METHODS]) as MethodName[];
   for (const m of methods) if (!METHODS.includes(m)) fail(`unknown method ${m} (known: ${METHODS.join(', ')})`);
   const targets = (values.targets ? values.targets.split(',').map((t) => t.trim()) : [...POISON_TARGETS]) as PoisonTarget[];
@@ -98,7 +92,7 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`poisoning: ${line}\n`),
   });
   process.stdout.write(formatPoisoningReport(report));
-  const out = values.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `poisoning-${named ? values.dataset : path.basename(datasetFile, '.jsonl')}.json`);
+  const out = values.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `poisoning-${path.resolve(values.dataset) === datasetFile ? path.basename(datasetFile, '.jsonl') : values.dataset}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`results: ${path.relative(process.cwd(), out)}\n`);

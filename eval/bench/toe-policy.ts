@@ -24,21 +24,15 @@ import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { episodesIndex, readEpisodesFromEs, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
-import { projectRoot } from '../../src/project-root';
 import { startSimulator } from '../../src/simulator/server';
 import { loadDataset } from '../datasets';
 import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus';
 import { startSession } from '../poisoning/verity-session';
+import { DEFAULT_RECORDED_WEB, resolveClaimsAndCorpus } from './support/claims-and-corpus';
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
 
-const DATA = path.resolve(projectRoot(), '..', 'shared', 'data');
-const DATASETS: Record<string, { claims: string; wiki: string }> = {
-  fixture: { claims: 'fixture/claims.jsonl', wiki: 'fixture/corpus.jsonl' },
-  fever: { claims: 'dev/fever.jsonl', wiki: 'corpus/wiki.jsonl' },
-  hover: { claims: 'dev/hover.jsonl', wiki: 'corpus/wiki.jsonl' },
-};
 
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -49,10 +43,7 @@ function int(value: string | undefined, fallback: number): number {
 
 async function recordEpisodes(values: Record<string, string | boolean | undefined>, file: string): Promise<string> {
   const name = String(values.dataset);
-  const named = DATASETS[name];
-  const claimsFile = named ? path.join(DATA, named.claims) : path.resolve(name);
-  const wiki = values.corpus ? path.resolve(String(values.corpus)) : named ? path.join(DATA, named.wiki) : undefined;
-  if (!wiki) throw new Error('--corpus is required with a dataset file');
+  const { claimsFile, wikiFile: wiki } = resolveClaimsAndCorpus(name, values.corpus ? String(values.corpus) : undefined);
   const { claims } = await loadDataset(claimsFile);
   const chosen = claims.slice(0, int(values.claims as string | undefined, 12));
   const prefix = `toe-policy-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -60,7 +51,7 @@ async function recordEpisodes(values: Record<string, string | boolean | undefine
   const simulator = await startSimulator({ port: 0 });
   try {
     process.stderr.write(`toe-policy: indexing ${wiki} + recorded web into ${prefix}-wiki / -web\n`);
-    await buildConditionIndices(es, prefix, { wiki, web: path.join(DATA, 'corpus', 'web_factcheckbench.jsonl') }, { wiki: [], web: [] });
+    await buildConditionIndices(es, prefix, { wiki, web: DEFAULT_RECORDED_WEB }, { wiki: [], web: [] });
     const session = await startSession({ prefix, env: { OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-simulator', VERITY_WEB_SEARCH_PROVIDER: 'recorded', VERITY_WIKI_PROVIDER: 'index' } });
     const runId = `${prefix}-run`;
     try {
