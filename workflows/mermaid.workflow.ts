@@ -239,8 +239,7 @@ async function callToolAsObservation(run: MethodRun, tool: Parameters<MethodRun[
     return await run.tool(tool, args);
   } catch (err) {
     if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
-    run.meter.recordToolCall();
-    run.progress.toolCalls += 1;
+    run.countToolCall();
     return { observation: `Error: ${err.cause?.message ?? err.message}`, isError: true };
   }
 }

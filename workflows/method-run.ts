@@ -7,7 +7,7 @@ import type { ToolName } from '../src/shared/tools';
 import type { MethodTrace, VerifyClaimInput } from '../src/shared/verify';
 import { LLM_CALL } from './activity-options';
 import { traceQuery, type VerifyProgress } from './definitions';
-import { LlmMeter } from './llm-meter';
+import { LlmMeter, type MeterSummary } from './llm-meter';
 import { callTool } from './tool-calls';
 
 /**
@@ -22,6 +22,10 @@ export interface MethodRun {
   llm<T>(call: LlmTaskInput): Promise<LlmTaskResult<T>>;
   /** One tool call (`tools.<name>` activity). */
   tool(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** Counts a tool call made outside `tool()` (a retrieval activity, a tool call that failed for good). */
+  countToolCall(): void;
+  /** Adds what a child workflow spent to the verdict's usage and to the progress. */
+  absorbChild(spent: MeterSummary): void;
   /** Makes `trace` what the `trace` query answers while the verification runs. */
   publishTrace(trace: MethodTrace): void;
 }
@@ -53,9 +57,17 @@ export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgres
     },
     async tool(name, args) {
       const result = await callTool(name, args);
+      this.countToolCall();
+      return result;
+    },
+    countToolCall() {
       meter.recordToolCall();
       progress.toolCalls += 1;
-      return result;
+    },
+    absorbChild(spent) {
+      meter.absorb(spent);
+      progress.llmCalls += spent.usage.llmCalls;
+      progress.toolCalls += spent.usage.toolCalls;
     },
     publishTrace(next) {
       trace = next;

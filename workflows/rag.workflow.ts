@@ -15,8 +15,7 @@ export async function runRag(run: MethodRun): Promise<MethodOutcome> {
   progress.stage = 'retrieving';
   const { topK, index, mode } = input.rag;
   const { passages } = await retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
-  run.meter.recordToolCall();
-  progress.toolCalls += 1;
+  run.countToolCall();
   const trace = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
   run.publishTrace(trace);
 

@@ -65,9 +65,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
         },
       ],
     });
-    run.meter.absorb(result.meter);
-    progress.llmCalls += result.meter.usage.llmCalls;
-    progress.toolCalls += result.meter.usage.toolCalls;
+    run.absorbChild(result.meter);
     results[id] = result;
     Object.assign(node, { status: 'evaluated', iteration: t, vSelf: result.vSelf, rSelf: result.rSelf, expand: result.expand });
     queue.push(...addSubclaims(tree, id, result.subclaims));

@@ -55,9 +55,7 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
         },
       ],
     });
-    run.meter.absorb(result.meter);
-    progress.llmCalls += result.meter.usage.llmCalls;
-    progress.toolCalls += result.meter.usage.toolCalls;
+    run.absorbChild(result.meter);
 
     const decision = decideRound(result.turns, settings);
     rounds.push({ round: r, workflowId, turns: result.turns, labelsAgree: decision.labelsAgree, gatesPassed: decision.gatesPassed });

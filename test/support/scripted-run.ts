@@ -23,6 +23,12 @@ export function scriptedMethodRun(
       return { output: answer(call.task, tasks) as T } as LlmTaskResult<T>;
     },
     tool,
+    countToolCall() {
+      this.meter.recordToolCall();
+    },
+    absorbChild(spent) {
+      this.meter.absorb(spent);
+    },
     publishTrace() {},
   };
   return { run, tasks };
