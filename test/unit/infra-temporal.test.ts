@@ -16,6 +16,7 @@ describe('devServerArgs', () => {
     ]);
     for (const name of Object.values(SEARCH_ATTRIBUTES)) expect(args).toContain(`${name}=Keyword`);
     expect(args).not.toContain('--namespace');
+    expect(args.join(' ')).toContain('--sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal');
   });
   it('creates a non-default namespace at launch', () => {
     const config = loadConfig({ TEMPORAL_NAMESPACE: 'verity-test' });
