@@ -133,7 +133,13 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     void outcome.then(async (result) => {
       if (state.status === 'cancelled') return;
       if (!result.ok) {
-        await recordRunFailure({ runId: input.runId, ...ref, reason: result.reason, ...(result.type ? { type: result.type } : {}) });
+        await recordRunFailure({
+          runId: input.runId,
+          ...ref,
+          reason: result.reason,
+          ...(result.type ? { type: result.type } : {}),
+          sweepExecution: workflowInfo().firstExecutionRunId,
+        });
       }
       countOutcome(state.counters, result);
       running.delete(ref.workflowId);

@@ -70,12 +70,14 @@ function methodSettingsOf(run: RunConfig): MethodSettings {
 /**
  * Starts `sweep/<run>`, or attaches to it when it already runs or completed: running the same
  * sweep again resumes it and never duplicates it. Only a failed sweep is started afresh (and then
- * reuses every verdict stored so far).
+ * reuses every verdict stored so far) — or a finished one with `rerunFinished` (a grown run, or a
+ * retry of its failed verifications), which likewise reuses every stored verdict.
  */
 export async function startSweep(
   client: Client,
   taskQueue: string,
   input: SweepInput,
+  options: { rerunFinished?: boolean } = {},
 ): Promise<{ handle: WorkflowHandle<typeof sweepWorkflow>; attached: boolean }> {
   const workflowId = sweepWorkflowId(input.runId);
   const existing = await client.workflow
@@ -91,7 +93,7 @@ export async function startSweep(
       workflowId,
       taskQueue,
       args: [input],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      workflowIdReusePolicy: options.rerunFinished ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: [{ key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId }],
     });

@@ -17,7 +17,10 @@ import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { buildRunManifest } from '../../runs/build-manifest';
 import { type RunConfig, runConfigSchema } from '../../runs/run-manifest';
+import { IncompatibleRunChangeError, type RecordedRun, recordRun } from '../../runs/record-run';
+import { RunFailureStore } from '../../runs/run-failure-store';
 import { RunStore } from '../../runs/run-store';
+import { VerdictStore } from '../../verdicts/verdict-store';
 import { type SweepInput, type SweepProgress, sweepWorkflowId } from '../../shared/sweep';
 import type { sweepWorkflow } from '../../../workflows';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../../workflows/sweep-definitions';
@@ -82,20 +85,15 @@ function sweepInputFor(config: VerityConfig, file: string, runId?: string): { ru
   return { run, input };
 }
 
-/** Writes the manifest of a new run; a run id already used with another config is refused. */
-async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput): Promise<void> {
+/** Writes the manifest of a new or grown run; a run id already used with an incompatible config is refused. */
+async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput, sweepRunning: boolean): Promise<RecordedRun> {
   const es = createEsClient({ url: config.elasticsearch.url });
   try {
     const runs = new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
-    const manifest = await buildRunManifest(config, run, input);
-    const existing = await runs.get(run.run);
-    if (!existing) return await runs.save(manifest);
-    // Budget and concurrency may change between attempts; what is verified may not.
-    const comparable = ({ config: c }: typeof manifest) =>
-      JSON.stringify([c.datasets.map((d) => [d.name, d.sha256, d.sample, d.index]), c.methods, c.models, c.parameters, c.seed, c.ordered]);
-    if (comparable(existing) !== comparable(manifest)) {
-      throw new CliError(`run "${run.run}" already exists with another configuration or dataset contents; choose a new run id`, 2);
-    }
+    return await recordRun(runs, await buildRunManifest(config, run, input), { sweepRunning });
+  } catch (err) {
+    if (err instanceof IncompatibleRunChangeError) throw new CliError(err.message, 2);
+    throw err;
   } finally {
     await es.close();
   }
@@ -107,6 +105,16 @@ function withTimeout<T>(promise: Promise<T>, what: string, pending = ''): Promis
     timer = setTimeout(() => reject(new CliError(`${what}: no worker answered within ${ANSWER_TIMEOUT_MS / 1000} s${pending}; start one with \`verity worker\``)), ANSWER_TIMEOUT_MS);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The Temporal status of `sweep/<run>` (RUNNING, COMPLETED, …), undefined when it never ran. */
+async function sweepStatusOf(client: Client, runId: string): Promise<string | undefined> {
+  try {
+    return (await client.workflow.getHandle(sweepWorkflowId(runId)).describe()).status.name;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return undefined;
+    throw err;
+  }
 }
 
 /** The handle of `sweep/<run>`, failing with one line when there is no such sweep. */
@@ -154,19 +162,35 @@ async function runSweepCommand(file: string, options: RunOptions): Promise<void>
   const config = loadConfig();
   const { run, input } = sweepInputFor(config, file, options.run);
   await requireElasticsearch(config);
-  await recordManifest(config, run, input);
   const client = await connectTemporal(config);
+  const recorded = await recordManifest(config, run, input, (await sweepStatusOf(client, run.run)) === 'RUNNING').catch(async (err: unknown) => {
+    await client.connection.close();
+    throw err;
+  });
+  if (recorded.kind === 'grown') notice(`growing run ${run.run}: ${recorded.added.join(', ')} added; stored verdicts are reused`);
+  const again = `verity sweep run ${file}${options.run ? ` --run ${options.run}` : ''}`;
+  await driveSweep(config, client, input, options, { rerunFinished: recorded.kind === 'grown', again });
+}
+
+/** Starts (or attaches to) the sweep with a worker as asked, then follows it to its end or to a pause. */
+async function driveSweep(
+  config: VerityConfig,
+  client: Client,
+  input: SweepInput,
+  options: RunOptions,
+  how: { rerunFinished: boolean; again: string },
+): Promise<void> {
   const embedded = options.embeddedWorker !== false && !options.detach;
   const worker = await ensureWorker(config, client, createCliLogger(config), { embedded });
   const bar = new SweepProgressBar();
   const interrupt = () => {
     bar.stop();
-    notice(`interrupted; the sweep keeps its state: run \`verity sweep run ${file}${options.run ? ` --run ${options.run}` : ''}\` again to resume`);
+    notice(`interrupted; the sweep keeps its state: run \`${how.again}\` again to resume`);
     void worker.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
   try {
-    const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input);
+    const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input, { rerunFinished: how.rerunFinished });
     notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId)}`);
     if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
     if (options.detach) return; // ensureWorker has said so when no worker polls the queue
@@ -174,14 +198,43 @@ async function runSweepCommand(file: string, options: RunOptions): Promise<void>
     bar.stop();
     if (options.json) printJson(final);
     else process.stdout.write(`${formatProgress(final)}\n`);
-    if (final.status === 'budget-exhausted') notice(`budget exhausted: raise it with \`verity sweep budget ${run.run} --usd N\` (or --tokens N), then run this again`);
-    if (final.status === 'paused') notice(`paused: \`verity sweep resume ${run.run}\`, then run this again`);
+    if (final.status === 'budget-exhausted') notice(`budget exhausted: raise it with \`verity sweep budget ${input.runId} --usd N\` (or --tokens N), then run \`${how.again}\``);
+    if (final.status === 'paused') notice(`paused: \`verity sweep resume ${input.runId}\`, then run \`${how.again}\``);
   } finally {
     process.removeListener('SIGINT', interrupt);
     bar.stop();
     await worker.stop();
     await client.connection.close();
   }
+}
+
+/** Re-runs only the failed verifications of a completed run; their earlier failures stay recorded. */
+async function retryCommand(runId: string, options: RunOptions): Promise<void> {
+  const config = loadConfig();
+  await requireElasticsearch(config);
+  const es = createEsClient({ url: config.elasticsearch.url });
+  let input: SweepInput;
+  let failed: number;
+  try {
+    const manifest = await new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs')).get(runId);
+    if (!manifest) throw new CliError(`unknown run "${runId}" (no manifest)`, 2);
+    if (manifest.status !== 'completed') {
+      throw new CliError(`run "${runId}" is ${manifest.status}: retry re-runs the failures of a completed run; \`verity sweep run <config>\` resumes an unfinished one`, 2);
+    }
+    const failures = await new RunFailureStore(es, indexName(config.elasticsearch.indexPrefix, 'run-failures')).list(runId);
+    const verified = await new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts')).findUsage(failures.map((f) => f.workflowId));
+    failed = failures.filter((failure) => !verified[failure.workflowId]).length;
+    input = buildSweepInput(config, manifest.config, '/');
+  } finally {
+    await es.close();
+  }
+  if (failed === 0) {
+    notice(`run "${runId}" has no failed verifications to retry`);
+    return;
+  }
+  notice(`retrying ${failed} failed verification${failed === 1 ? '' : 's'} of run ${runId}; the others are reused`);
+  const client = await connectTemporal(config);
+  await driveSweep(config, client, input, options, { rerunFinished: true, again: `verity sweep retry ${runId}` });
 }
 
 /**
@@ -266,6 +319,17 @@ export function registerSweepCommand(program: Command): void {
     )
     .action(async (file: string, options: RunOptions) => {
       await runSweepCommand(file, options);
+    });
+
+  sweep
+    .command('retry')
+    .description('Re-run only the failed verifications of a completed run (their earlier failures stay in the record).')
+    .argument('<run>', 'run id')
+    .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
+    .option('--detach', 'start the retry and return (a `verity worker` runs it)')
+    .option('--json', 'print the final progress as JSON')
+    .action(async (runId: string, options: RunOptions) => {
+      await retryCommand(runId, options);
     });
 
   sweep

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Client } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import type { VerityConfig } from '../../src/config/config';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { buildRunManifest } from '../../src/runs/build-manifest';
+import { IncompatibleRunChangeError, recordRun } from '../../src/runs/record-run';
+import { type RunConfig, runConfigSchema } from '../../src/runs/run-manifest';
+import type { SweepInput } from '../../src/shared/sweep';
+import type { RunningSimulator } from '../../src/simulator/server';
+import type { WorkerDependencies } from '../../src/worker/dependencies';
+import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+
+/** Claims drawn from the demo set per run (small keeps the test fast). */
+const DEMO_CLAIM_COUNT = 4;
+
+/** Growing a run, retrying its failures: what `verity sweep run` and `verity sweep retry` do, on real Temporal and ES. */
+describe('a run that grows and retries its failures', () => {
+  let harness: WorkerHarness;
+  let prefix: string;
+  let config: VerityConfig;
+  let simulator: RunningSimulator;
+  let deps: WorkerDependencies;
+  let client: Client;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-lifecycle-'));
+
+  function runConfig(runId: string, overrides: Record<string, unknown> = {}): RunConfig {
+    return runConfigSchema.parse({ run: runId, datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: DEMO_CLAIM_COUNT }], methods: ['rag'], models: ['gpt-4o-mini'], concurrency: 4, ...overrides });
+  }
+
+  /** Records the manifest like `verity sweep run` and runs the sweep to its end. */
+  async function runSweep(run: RunConfig, rerunFinished = false) {
+    const input: SweepInput = buildSweepInput(config, run, tmp);
+    const recorded = await recordRun(deps.runs, await buildRunManifest(config, run, input));
+    const before = simulator.arrivals().length;
+    const { handle } = await startSweep(client, prefix, input, { rerunFinished: rerunFinished || recorded.kind === 'grown' });
+    const result = await handle.result();
+    return { recorded, result, llmCalls: simulator.arrivals().length - before };
+  }
+
+  beforeAll(async () => {
+    harness = await startWorkerHarness('lifecycle', { simulator: { latencyMs: 10 }, worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    ({ config, simulator, deps, client, prefix } = harness);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('adding a model to a completed run verifies only the new variant; an incompatible change is refused by name', async () => {
+    const runId = uniqueName('grow');
+    const first = await runSweep(runConfig(runId));
+    expect(first.recorded).toEqual({ kind: 'new' });
+    expect(first.result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, reused: 0, failed: 0 });
+
+    const grown = await runSweep(runConfig(runId, { models: ['gpt-4o-mini', 'gpt-4.1'] }));
+    expect(grown.recorded).toEqual({ kind: 'grown', added: ['model gpt-4.1'] });
+    expect(grown.result).toMatchObject({ status: 'completed', total: 2 * DEMO_CLAIM_COUNT, done: 2 * DEMO_CLAIM_COUNT, reused: DEMO_CLAIM_COUNT, failed: 0 });
+    // Exactly as many LLM calls as the first run's variant made: only gpt-4.1's verifications ran.
+    expect(grown.llmCalls).toBe(first.llmCalls);
+    expect((await deps.runs.get(runId))?.config.models).toEqual(['gpt-4o-mini', 'gpt-4.1']);
+
+    const changedSeed = runConfig(runId, { models: ['gpt-4o-mini', 'gpt-4.1'], seed: 99 });
+    const refused = recordRun(deps.runs, await buildRunManifest(config, changedSeed, buildSweepInput(config, changedSeed, tmp)));
+    await expect(refused).rejects.toThrow(IncompatibleRunChangeError);
+    await expect(refused).rejects.toThrow(/seed changed from 7 to 99/);
+  });
+
+  it('retry re-runs only the failed verifications and keeps their earlier failures', async () => {
+    const otherFile = path.join(tmp, 'later.jsonl');
+    fs.writeFileSync(
+      otherFile,
+      ['later-1', 'later-2'].map((id) => JSON.stringify({ id, dataset: 'demo', claim: `Claim ${id} about the Eiffel Tower.`, label: 'SUPPORTED', label_norm: 'SUPPORTED' })).join('\n'),
+    );
+    const laterIndex = `${prefix}-later`;
+    const run = runConfig(uniqueName('retry'), {
+      datasets: [
+        { name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: DEMO_CLAIM_COUNT },
+        { name: 'demo', file: otherFile, format: 'verity', index: laterIndex },
+      ],
+      // A model of its own: LLM answers cached by the other test would hide calls.
+      models: ['gpt-4.1-mini'],
+    });
+    const first = await runSweep(run);
+    expect(first.result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, failed: 2 });
+
+    // Still failing: recorded again, with the first failure kept as an earlier one.
+    const again = await runSweep(run, true);
+    expect(again.recorded).toEqual({ kind: 'same' });
+    expect(again.result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, reused: DEMO_CLAIM_COUNT, failed: 2 });
+    expect(again.llmCalls).toBe(0);
+    const failures = await deps.runFailures.list(run.run);
+    expect(failures).toHaveLength(2);
+    for (const failure of failures) {
+      expect(failure.earlier).toHaveLength(1);
+      expect(failure.earlier![0]).toMatchObject({ type: 'IndexNotFound' });
+    }
+
+    await ingestCorpus({ client: harness.es, index: laterIndex, file: DEMO_CORPUS });
+    const fixed = await runSweep(run, true);
+    expect(fixed.result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT + 2, reused: DEMO_CLAIM_COUNT, failed: 0 });
+    // Two verifications ran: as many LLM calls as two of the first run's successful ones.
+    expect(fixed.llmCalls).toBe((first.llmCalls / DEMO_CLAIM_COUNT) * 2);
+    expect((await deps.runFailures.list(run.run)).map((f) => f.earlier?.length)).toEqual([1, 1]);
+  });
+});
