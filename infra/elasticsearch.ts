@@ -14,7 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import extractZip from 'extract-zip';
 import type { VerityConfig } from '../src/config/config';
-import { clusterHealth, esAnswers } from '../src/es/client';
+import { isSecuredOrRemote } from '../src/config/es-connection';
+import { describeEsAccessError } from '../src/es/access-errors';
+import { clusterHealth, createEsClient, probeElasticsearch } from '../src/es/client';
 import {
   type InfraLog,
   download,
@@ -83,18 +85,27 @@ export interface EsEnsureResult {
   durationMs: number;
 }
 
-/** Uses the Elasticsearch at config.elasticsearch.url, or starts a local node there. */
+/**
+ * Uses the Elasticsearch at config.elasticsearch.url, or starts a local unsecured node there, but
+ * only when nothing secured or remote is configured: a configured cluster that does not answer is
+ * reported, never replaced by a local node.
+ */
 export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = silentLog): Promise<EsEnsureResult> {
   const startedAt = Date.now();
   const { url } = config.elasticsearch;
-  if (await esAnswers(url)) {
+  const probe = await probeElasticsearch(config.elasticsearch);
+  if (probe.state === 'up') {
     log(`elasticsearch: using the node at ${url}`);
     return { url, state: 'running', durationMs: elapsedMs(startedAt) };
   }
-  const { host, port } = hostPortOfUrl(url);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
-    throw new Error(`Elasticsearch at ${url} does not answer, and verity starts local nodes only (ES_URL on 127.0.0.1)`);
+  if (probe.state === 'refused') throw new Error(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
+  if (isSecuredOrRemote(config.elasticsearch)) {
+    throw new Error(
+      `the configured Elasticsearch at ${url} does not answer (${probe.reason}); verity starts a local node only when ` +
+        'ES_URL is a plain http URL on this machine and no ES_CLOUD_ID, ES_API_KEY, ES_USERNAME or ES_CA_* is set',
+    );
   }
+  const { host, port } = hostPortOfUrl(url);
   if (await isPortOpen({ host, port })) {
     throw new Error(`port ${port} on ${host} (ES_URL ${url}) is taken by something that is not Elasticsearch`);
   }
@@ -262,7 +273,7 @@ async function startNode(config: VerityConfig, layout: EsLayout, javaHome: strin
   } catch (err) {
     throw new Error(`Elasticsearch failed to start: ${(err as Error).message}\nlast lines of ${logFile}:\n${tailFile(logFile)}`);
   }
-  const healthy = await waitUntil(async () => ['green', 'yellow'].includes((await clusterHealth(url)) ?? ''), START_TIMEOUT_MS, 500);
+  const healthy = await waitUntil(async () => ['green', 'yellow'].includes((await clusterHealth(config.elasticsearch)) ?? ''), START_TIMEOUT_MS, 500);
   const pid = livePid(layout.pidFile);
   if (!healthy || pid === undefined) {
     throw new Error(`Elasticsearch did not become healthy within ${START_TIMEOUT_MS / 1000}s; last lines of ${logFile}:\n${tailFile(logFile)}`);
@@ -281,25 +292,27 @@ export interface EsStatus {
   distribution?: { version: string; home: string };
 }
 
-export async function nodeVersion(url: string): Promise<string | undefined> {
+export async function nodeVersion(connection: VerityConfig['elasticsearch']): Promise<string | undefined> {
+  const client = createEsClient({ ...connection, requestTimeoutMs: 2_000 });
   try {
-    const response = await fetch(`${url}/_nodes/_local?filter_path=nodes.*.version`, { signal: AbortSignal.timeout(2_000) });
-    const body = (await response.json()) as { nodes?: Record<string, { version?: string }> };
+    const body = await client.nodes.info({ node_id: '_local', filter_path: 'nodes.*.version' });
     return Object.values(body.nodes ?? {})[0]?.version;
   } catch {
     return undefined;
+  } finally {
+    await client.close();
   }
 }
 
 export async function elasticsearchStatus(config: VerityConfig): Promise<EsStatus> {
   const { url } = config.elasticsearch;
   const layout = esLayout(config.dataDir, hostPortOfUrl(url).port);
-  const health = await clusterHealth(url);
+  const health = await clusterHealth(config.elasticsearch);
   return {
     url,
     reachable: health !== undefined,
     health,
-    version: await nodeVersion(url),
+    version: await nodeVersion(config.elasticsearch),
     pid: livePid(layout.pidFile),
     distribution: fs.existsSync(layout.home) ? { version: ES_VERSION, home: layout.home } : undefined,
   };

@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Connection } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import extractZip from 'extract-zip';
+import { connectTemporalConnection } from '../src/client/temporal';
 import type { VerityConfig } from '../src/config/config';
+import { DEFAULT_TEMPORAL_UI_URL, type TemporalConnection, isSecuredOrRemoteTemporal } from '../src/config/temporal-connection';
 import { SEARCH_ATTRIBUTES } from '../src/shared/constants';
 import {
   type HostPort,
@@ -63,26 +65,45 @@ export interface TemporalEnsureResult {
   durationMs: number;
 }
 
-/** True when a Temporal frontend answers gRPC at `address`. */
-export async function temporalAnswers(address: string, timeoutMs = 2_000): Promise<boolean> {
+/** Why the configured Temporal frontend does not answer (one line), or undefined when it does. */
+export async function temporalProblem(connection: TemporalConnection, timeoutMs = 2_000): Promise<string | undefined> {
   try {
-    const connection = await Connection.connect({ address, connectTimeout: timeoutMs });
-    await connection.close();
-    return true;
-  } catch {
-    return false;
+    await (await connectTemporalConnection(connection, timeoutMs)).close();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
   }
 }
 
-/** Uses the Temporal server at config.temporal.address, or starts a dev server there. */
+/** True when a Temporal frontend answers gRPC with the configured connection. */
+export async function temporalAnswers(connection: TemporalConnection, timeoutMs = 2_000): Promise<boolean> {
+  return (await temporalProblem(connection, timeoutMs)) === undefined;
+}
+
+/** The UI port the local dev server serves. */
+function devServerUiUrl(config: VerityConfig): string {
+  return config.temporal.uiUrl ?? DEFAULT_TEMPORAL_UI_URL;
+}
+
+/**
+ * Uses the Temporal server of the configured connection, or starts a local dev server there, but
+ * only when nothing secured or remote is configured: a configured server that does not answer is
+ * reported, never replaced by a local one.
+ */
 export async function ensureTemporal(config: VerityConfig, log: InfraLog = silentLog): Promise<TemporalEnsureResult> {
   const startedAt = Date.now();
-  const { address, uiUrl } = config.temporal;
-  const alreadyRunning = await temporalAnswers(address);
+  const { address } = config.temporal;
+  const uiUrl = devServerUiUrl(config);
+  const problem = await temporalProblem(config.temporal);
+  const alreadyRunning = problem === undefined;
   let cliPath: string | undefined;
   let pid: number | undefined;
   if (alreadyRunning) {
     log(`temporal: using the server at ${address}`);
+  } else if (isSecuredOrRemoteTemporal(config.temporal)) {
+    throw new Error(
+      `${problem}; verity starts a local dev server only when TEMPORAL_ADDRESS is on this machine without TLS or an API key`,
+    );
   } else {
     cliPath = await ensureTemporalCli(config, log);
     pid = await startDevServer(config, cliPath, log);
@@ -208,7 +229,7 @@ export function devServerArgs(config: VerityConfig, paths: TemporalPaths): strin
     '--port',
     String(frontend.port),
     '--ui-port',
-    String(hostPortOfUrl(config.temporal.uiUrl).port),
+    String(hostPortOfUrl(devServerUiUrl(config)).port),
     '--log-level',
     'warn',
     // WAL with synchronous=normal: a commit is one append, not a full fsync per write, and a crash
@@ -222,10 +243,10 @@ export function devServerArgs(config: VerityConfig, paths: TemporalPaths): strin
 
 async function assertPortsFree(config: VerityConfig): Promise<void> {
   const frontend = parseHostPort(config.temporal.address, 7233);
-  const ui = hostPortOfUrl(config.temporal.uiUrl);
+  const ui = hostPortOfUrl(devServerUiUrl(config));
   const checks: Array<[string, HostPort]> = [
     [`TEMPORAL_ADDRESS ${config.temporal.address}`, frontend],
-    [`the UI port of TEMPORAL_UI_URL ${config.temporal.uiUrl}`, { host: frontend.host, port: ui.port }],
+    [`the UI port of TEMPORAL_UI_URL ${devServerUiUrl(config)}`, { host: frontend.host, port: ui.port }],
   ];
   for (const [what, hostPort] of checks) {
     if (await isPortOpen(hostPort)) {
@@ -243,7 +264,7 @@ async function startDevServer(config: VerityConfig, cliPath: string, log: InfraL
   const paths = temporalPaths(config.dataDir);
   fs.mkdirSync(paths.stateDir, { recursive: true });
   const logFd = fs.openSync(paths.logFile, 'a');
-  log(`temporal: starting the dev server (${cliPath}) at ${config.temporal.address}, UI ${config.temporal.uiUrl}`);
+  log(`temporal: starting the dev server (${cliPath}) at ${config.temporal.address}, UI ${devServerUiUrl(config)}`);
   const child = spawn(cliPath, devServerArgs(config, paths), {
     detached: true,
     stdio: ['ignore', logFd, logFd],
@@ -255,7 +276,7 @@ async function startDevServer(config: VerityConfig, cliPath: string, log: InfraL
   child.unref();
   if (child.pid === undefined) throw new Error(`could not start ${cliPath}; log: ${paths.logFile}`);
   fs.writeFileSync(paths.pidFile, `${child.pid}\n`);
-  const up = await waitUntil(async () => exited || (await temporalAnswers(config.temporal.address, 1_000)), START_TIMEOUT_MS);
+  const up = await waitUntil(async () => exited || (await temporalAnswers(config.temporal, 1_000)), START_TIMEOUT_MS);
   if (!up || exited) {
     if (!exited) child.kill('SIGTERM');
     fs.rmSync(paths.pidFile, { force: true });
@@ -278,8 +299,8 @@ async function listCustomSearchAttributes(connection: Connection, namespace: str
 
 /** Registers the missing verity search attributes (all Keyword); returns the names it added. */
 export async function ensureSearchAttributes(config: VerityConfig, log: InfraLog = silentLog): Promise<string[]> {
-  const { address, namespace } = config.temporal;
-  const connection = await Connection.connect({ address, connectTimeout: 5_000 });
+  const { namespace } = config.temporal;
+  const connection = await connectTemporalConnection(config.temporal);
   try {
     const missing = missingSearchAttributes(await listCustomSearchAttributes(connection, namespace));
     if (missing.length === 0) return [];
@@ -310,7 +331,7 @@ export function devServerPid(config: VerityConfig): number | undefined {
 
 export interface TemporalStatus {
   address: string;
-  uiUrl: string;
+  uiUrl?: string;
   reachable: boolean;
   serverVersion?: string;
   /** Pid of the dev server verity started (from its pid file), when it is alive. */
@@ -329,8 +350,8 @@ export async function temporalStatus(config: VerityConfig): Promise<TemporalStat
   } catch {
     // A broken TEMPORAL_CLI_PATH leaves cliVersion empty; `infra up` explains it.
   }
-  if (!(await temporalAnswers(address))) return status;
-  const connection = await Connection.connect({ address, connectTimeout: 5_000 });
+  if (!(await temporalAnswers(config.temporal))) return status;
+  const connection = await connectTemporalConnection(config.temporal);
   try {
     status.reachable = true;
     status.serverVersion = (await connection.workflowService.getSystemInfo({})).serverVersion ?? undefined;

@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
+import { esAccessErrorLine, isEsAccessError } from '../../src/es/access-errors';
 import { isIndexNotFound, isTransientEsError } from '../../src/es/client';
 import { IndexNotFoundError, InvalidQueryError } from '../../src/retrieval/errors';
 import { FAILURE_TYPES } from '../../src/shared/constants';
@@ -13,6 +14,10 @@ export function toEsFailure(err: unknown): unknown {
   }
   if (err instanceof InvalidQueryError) {
     return ApplicationFailure.nonRetryable(err.message, FAILURE_TYPES.invalidInput);
+  }
+  if (isEsAccessError(err)) {
+    // Retrying does not grant a privilege; the message names the missing one (never the credential).
+    return ApplicationFailure.nonRetryable(esAccessErrorLine(err), 'ElasticsearchAccessDenied');
   }
   if (isTransientEsError(err)) {
     return ApplicationFailure.retryable(`Elasticsearch unavailable: ${(err as Error).message}`, 'ElasticsearchUnavailable');

@@ -189,7 +189,7 @@ async function measure(context: BenchContext, options: BenchOptions, indices: Re
 
 /** `label` names the embeddings in the table and JSON (default: model and endpoint). */
 async function runBench(options: BenchOptions, config: VerityConfig, label?: string): Promise<void> {
-  const es = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 300_000 });
+  const es = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 300_000 });
   const endpoint = await resolveLlmEndpoint(config);
   const gateway = createLlmGateway({ config, endpoint });
   const embeddingEndpoint = embeddingEndpointOf(config, endpoint);

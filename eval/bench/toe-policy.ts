@@ -47,7 +47,7 @@ async function recordEpisodes(values: Record<string, string | boolean | undefine
   const { claims } = await loadDataset(claimsFile);
   const chosen = claims.slice(0, int(values.claims as string | undefined, 12));
   const prefix = `toe-policy-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const es = createEsClient({ url: loadConfig().elasticsearch.url, requestTimeoutMs: 300_000 });
+  const es = createEsClient({ ...loadConfig().elasticsearch, requestTimeoutMs: 300_000 });
   const simulator = await startSimulator({ port: 0 });
   try {
     process.stderr.write(`toe-policy: indexing ${wiki} + recorded web into ${prefix}-wiki / -web\n`);

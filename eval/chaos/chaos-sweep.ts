@@ -12,12 +12,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { Client, Connection } from '@temporalio/client';
 import { ensureInfra } from '../../infra';
 import { stopPidFile } from '../../infra/support';
 import { ensureTemporal, temporalPaths } from '../../infra/temporal';
 import { readRunConfig } from '../../src/cli/commands/sweep';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import { connectTemporal } from '../../src/client/temporal';
 import { loadConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
@@ -73,7 +73,7 @@ async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, ...env });
   await ensureInfra(config, { log: (line) => say(line) });
 
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   const prefix = config.elasticsearch.indexPrefix;
   const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
   say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);
@@ -98,7 +98,7 @@ async function main(): Promise<number> {
   };
   spawnWorker();
 
-  const connect = async () => new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  const connect = () => connectTemporal(config);
   let client = await connect();
   const { handle } = await startSweep(client, config.temporal.taskQueue, input);
   say(`started ${handle.workflowId} (UI ${config.temporal.uiUrl})`);

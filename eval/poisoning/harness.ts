@@ -113,7 +113,7 @@ export async function runPoisoningHarness(options: PoisoningOptions): Promise<Po
   const stamp = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const base = `poison-${stamp}`;
   const config = loadConfig();
-  const es = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 300_000 });
+  const es = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 300_000 });
   let simulator: RunningSimulator | undefined;
   const outcomes: ClaimOutcome[] = [];
   const skipped: SkippedMethod[] = [];

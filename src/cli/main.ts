@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { loadConfig } from '../config/config';
+import { esAccessErrorLine, isEsAccessError } from '../es/access-errors';
 import { projectRoot } from '../project-root';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
@@ -49,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
       // Help and version exit 0; every usage error (unknown command, bad option value) exits 2.
       return err.exitCode === 0 ? 0 : 2;
     }
-    const message = err instanceof Error ? err.message : String(err);
+    const message = isEsAccessError(err) ? esAccessErrorLine(err, loadConfig().elasticsearch) : err instanceof Error ? err.message : String(err);
     process.stderr.write(`verity: ${message.split('\n')[0]}\n`);
     return err instanceof CliError ? err.exitCode : 1;
   }

@@ -1,17 +1,22 @@
 import type { VerityConfig } from '../config/config';
-import { createEsClient, esAnswers } from '../es/client';
+import { isSecuredOrRemote } from '../config/es-connection';
+import { describeEsAccessError } from '../es/access-errors';
+import { createEsClient, probeElasticsearch } from '../es/client';
 import { CliError } from './errors';
 
-/** Fails with one clear line when Elasticsearch does not answer. */
+/** Fails with one clear line when Elasticsearch does not answer or refuses the credentials. */
 export async function requireElasticsearch(config: VerityConfig): Promise<void> {
-  if (!(await esAnswers(config.elasticsearch.url, 3_000))) {
-    throw new CliError(`Elasticsearch is not reachable at ${config.elasticsearch.url}; start it with \`npm run infra:up\` or set ES_URL`);
+  const probe = await probeElasticsearch(config.elasticsearch, 3_000);
+  if (probe.state === 'refused') throw new CliError(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
+  if (probe.state === 'down') {
+    const hint = isSecuredOrRemote(config.elasticsearch) ? 'check ES_URL / ES_CLOUD_ID and ES_CA_CERT' : 'start it with `npm run infra:up` or set ES_URL';
+    throw new CliError(`Elasticsearch is not reachable at ${config.elasticsearch.url} (${probe.reason}); ${hint}`);
   }
 }
 
 /** Fails with one clear line when the index to search has not been created by an ingest. */
 export async function requireIndex(config: VerityConfig, index: string, ingest = 'verity ingest wiki <file.jsonl>'): Promise<void> {
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   try {
     if (!(await es.indices.exists({ index }))) {
       throw new CliError(`index "${index}" does not exist; ingest a corpus first with \`${ingest}\``);

@@ -1,24 +1,79 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
 import type { VerityConfig } from '../config/config';
+import type { TemporalConnection } from '../config/temporal-connection';
 
 export class TemporalUnreachableError extends Error {
   override name = 'TemporalUnreachableError';
 }
 
+/**
+ * Connection options shared by the client (grpc-js) and the workers (NativeConnection): the same
+ * address, TLS, API key and metadata everywhere.
+ */
+export function temporalConnectionOptions(connection: TemporalConnection): Pick<ConnectionOptions, 'address' | 'tls' | 'apiKey' | 'metadata'> {
+  return {
+    address: connection.address,
+    ...(connection.tls ? { tls: connection.tls } : {}),
+    ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+    ...(connection.metadata ? { metadata: connection.metadata } : {}),
+  };
+}
+
+/** A gRPC connection to the configured Temporal; failures become one line naming what to check. */
+export async function connectTemporalConnection(connection: TemporalConnection, timeoutMs = 5_000): Promise<Connection> {
+  try {
+    return await Connection.connect({ ...temporalConnectionOptions(connection), connectTimeout: timeoutMs });
+  } catch (err) {
+    throw new TemporalUnreachableError(describeTemporalConnectError(err, connection));
+  }
+}
+
 /** Connects to Temporal, failing with one clear line (and what to do) when it does not answer. */
 export async function connectTemporal(config: VerityConfig): Promise<Client> {
-  let connection: Connection;
-  try {
-    connection = await Connection.connect({ address: config.temporal.address, connectTimeout: '5 seconds' });
-  } catch (err) {
-    throw new TemporalUnreachableError(
-      `Temporal is not reachable at ${config.temporal.address} (${(err as Error).message.split('\n')[0]}); start it with \`npm run infra:up\` or set TEMPORAL_ADDRESS`,
-    );
-  }
+  const connection = await connectTemporalConnection(config.temporal);
   return new Client({ connection, namespace: config.temporal.namespace });
 }
 
-/** Link to a workflow execution in the Temporal UI. */
-export function workflowUiUrl(config: VerityConfig, workflowId: string): string {
+const TLS_FAILURE = /certificate|ssl|tls|handshake|unknownissuer|self[- ]signed|alert|wrong version number|peer/i;
+const AUTH_FAILURE = /unauthenticated|permission.?denied|unauthorized|\b16 |\b7 /i;
+
+/** One line: where, what failed (TLS, credentials, nothing answering), and which settings to check. */
+export function describeTemporalConnectError(err: unknown, connection: TemporalConnection): string {
+  const detail = flatten((err as Error)?.message ?? String(err));
+  const where = `Temporal at ${connection.address}`;
+  if (AUTH_FAILURE.test(detail) && !/unavailable/i.test(detail)) {
+    return `${where} refused the credentials (${detail}); check TEMPORAL_API_KEY or the client certificate`;
+  }
+  if (TLS_FAILURE.test(detail)) {
+    const using = connection.tls || connection.apiKey ? describeTls(connection) : 'without TLS';
+    return (
+      `TLS with ${where} failed ${using} (${detail}); check TEMPORAL_TLS_SERVER_CA_CERT_PATH, TEMPORAL_TLS_SERVER_NAME ` +
+      'and TEMPORAL_TLS_CLIENT_CERT_PATH/TEMPORAL_TLS_CLIENT_KEY_PATH (or the profile in temporal.toml)'
+    );
+  }
+  const local = connection.tls || connection.apiKey ? '' : '; start it with `npm run infra:up` or set TEMPORAL_ADDRESS';
+  return `Temporal is not reachable at ${connection.address} (${detail})${local}`;
+}
+
+function describeTls(connection: TemporalConnection): string {
+  const tls = connection.tls === true || connection.tls === undefined ? {} : connection.tls;
+  const parts = [
+    tls.serverRootCACertificate ? 'with a server CA' : "with the system's CAs",
+    tls.clientCertPair ? 'a client certificate' : 'no client certificate',
+    ...(tls.serverNameOverride ? [`server name ${tls.serverNameOverride}`] : []),
+    ...(connection.apiKey ? ['an API key'] : []),
+  ];
+  return parts.join(', ');
+}
+
+/** The SDK's messages span lines and repeat causes; one line, bounded. */
+function flatten(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** Link to a workflow execution in the Temporal UI, when the UI's address is known. */
+export function workflowUiUrl(config: VerityConfig, workflowId: string): string | undefined {
+  if (!config.temporal.uiUrl) return undefined;
   return `${config.temporal.uiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { type EsConnection, esConnectionFromVariables } from './es-connection';
+import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
 import { DEFAULT_RETRIEVAL_MODE, RETRIEVAL_MODES, type RetrievalMode } from '../shared/retrieval';
 import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
 import {
@@ -63,13 +65,18 @@ export const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
 
-  TEMPORAL_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1:7233')),
-  TEMPORAL_NAMESPACE: z.preprocess(emptyToUndefined, z.string().default('default')),
+  // Address, namespace, TLS and API key come from temporal-connection.ts (the Temporal CLI's variables and profiles).
   TEMPORAL_TASK_QUEUE: z.preprocess(emptyToUndefined, z.string().default('verity')),
-  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:8233')),
+  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   TEMPORAL_CLI_PATH: optionalString,
 
   ES_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:9200')),
+  ES_CLOUD_ID: optionalString,
+  ES_API_KEY: optionalString,
+  ES_USERNAME: optionalString,
+  ES_PASSWORD: optionalString,
+  ES_CA_CERT: optionalString,
+  ES_CA_FINGERPRINT: optionalString,
   ES_INDEX_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).default('verity')),
   ES_JAVA_HOME: optionalString,
   VERITY_ES_HEAP_MB: positiveInt(1024),
@@ -133,15 +140,14 @@ export type RawEnv = z.infer<typeof envSchema>;
 export interface VerityConfig {
   dataDir: string;
   logLevel: RawEnv['VERITY_LOG_LEVEL'];
-  temporal: {
-    address: string;
-    namespace: string;
+  temporal: TemporalConnection & {
     taskQueue: string;
-    uiUrl: string;
+    /** Unknown for a self-hosted server unless TEMPORAL_UI_URL says where its UI is. */
+    uiUrl?: string;
     cliPath?: string;
   };
-  elasticsearch: {
-    url: string;
+  /** An EsConnection: pass it to createEsClient as it is. */
+  elasticsearch: EsConnection & {
     indexPrefix: string;
     javaHome?: string;
     heapMb: number;
@@ -229,25 +235,33 @@ export function readConfigFile(file: string): Record<string, unknown> {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
   const fromFile = env.VERITY_CONFIG_FILE ? readConfigFile(env.VERITY_CONFIG_FILE) : {};
-  const result = envSchema.safeParse({ ...fromFile, ...env });
+  const merged = { ...fromFile, ...env } as Record<string, string | undefined>;
+  const result = envSchema.safeParse(merged);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = result.data;
+  const esConnection = esConnectionFromVariables(e);
+  if ('problems' in esConnection) throw new ConfigError(`invalid configuration: ${esConnection.problems.join('; ')}`);
+  let temporalConnection: TemporalConnection;
+  try {
+    temporalConnection = temporalConnectionFromEnv(merged);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const model = e.VERITY_MODEL;
   return {
     dataDir: path.resolve(e.VERITY_DATA_DIR),
     logLevel: e.VERITY_LOG_LEVEL,
     temporal: {
-      address: e.TEMPORAL_ADDRESS,
-      namespace: e.TEMPORAL_NAMESPACE,
+      ...temporalConnection,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
-      uiUrl: e.TEMPORAL_UI_URL.replace(/\/$/, ''),
+      uiUrl: temporalUiUrl(e.TEMPORAL_UI_URL, temporalConnection),
       cliPath: e.TEMPORAL_CLI_PATH,
     },
     elasticsearch: {
-      url: e.ES_URL.replace(/\/$/, ''),
+      ...esConnection,
       indexPrefix: e.ES_INDEX_PREFIX,
       javaHome: e.ES_JAVA_HOME,
       heapMb: e.VERITY_ES_HEAP_MB,
@@ -312,6 +326,11 @@ export const SECRET_KEYS = [
   'apiKey',
   'OPENAI_API_KEY',
   'VERITY_EMBEDDING_API_KEY',
+  'ES_API_KEY',
+  'ES_PASSWORD',
+  'TEMPORAL_API_KEY',
+  'TEMPORAL_TLS_CLIENT_KEY_DATA',
+  'password',
   'authorization',
   'Authorization',
   'api_key',

@@ -1,37 +1,84 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import fs from 'node:fs';
+import { Client, type ClientOptions, errors } from '@elastic/elasticsearch';
+import type { EsConnection } from '../config/es-connection';
 
-export interface EsConnectionOptions {
-  url: string;
+export interface EsConnectionOptions extends EsConnection {
   /** Per-request timeout; Temporal is the retry layer for activities, so client retries stay low. */
   requestTimeoutMs?: number;
   maxRetries?: number;
 }
 
-export function createEsClient(options: EsConnectionOptions): Client {
-  return new Client({
-    node: options.url,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
-    maxRetries: options.maxRetries ?? 0,
-  });
+export class EsConnectionSetupError extends Error {
+  override name = 'EsConnectionSetupError';
 }
 
-/**
- * Cluster health status ('green' | 'yellow' | 'red'), or undefined when no Elasticsearch answers.
- * Health rather than `GET /`: the minimal distribution answers 405 there, and any web server 200.
- */
-export async function clusterHealth(url: string, timeoutMs = 2_000): Promise<string | undefined> {
+/** Client options for the connection: where, which credential, which CA to trust. */
+export function esClientOptions(options: EsConnectionOptions): ClientOptions {
+  const { auth } = options;
+  return {
+    ...(options.cloudId ? { cloud: { id: options.cloudId } } : { node: options.url }),
+    ...(auth ? { auth: auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : { username: auth.username, password: auth.password } } : {}),
+    ...(options.caCertFile ? { tls: { ca: readCaFile(options.caCertFile) } } : {}),
+    // A pinned CA replaces chain validation against the system store, as the Elasticsearch docs do it.
+    ...(options.caFingerprint ? { caFingerprint: options.caFingerprint, tls: { rejectUnauthorized: false } } : {}),
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    maxRetries: options.maxRetries ?? 0,
+  };
+}
+
+function readCaFile(file: string): Buffer {
   try {
-    const response = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok || response.headers.get('x-elastic-product') !== 'Elasticsearch') return undefined;
-    return ((await response.json()) as { status?: string }).status;
-  } catch {
-    return undefined;
+    return fs.readFileSync(file);
+  } catch (err) {
+    throw new EsConnectionSetupError(`cannot read the Elasticsearch CA certificate ES_CA_CERT=${file}: ${(err as Error).message}`);
   }
 }
 
-/** True when an Elasticsearch node answers at the URL. */
-export async function esAnswers(url: string, timeoutMs = 2_000): Promise<boolean> {
-  return (await clusterHealth(url, timeoutMs)) !== undefined;
+export function createEsClient(options: EsConnectionOptions): Client {
+  return new Client(esClientOptions(options));
+}
+
+export type EsProbe =
+  | { state: 'up'; health: string }
+  | { state: 'refused'; status: number; message: string }
+  | { state: 'down'; reason: string };
+
+/**
+ * Asks the cluster for its health with the configured credentials and trust. 'refused': an
+ * Elasticsearch answered 401/403; 'down': nothing (or something that is not Elasticsearch) answered.
+ */
+export async function probeElasticsearch(connection: EsConnection, timeoutMs = 2_000): Promise<EsProbe> {
+  let client: Client;
+  try {
+    client = createEsClient({ ...connection, requestTimeoutMs: timeoutMs, maxRetries: 0 });
+  } catch (err) {
+    return { state: 'down', reason: (err as Error).message };
+  }
+  try {
+    const health = await client.cluster.health({}, { requestTimeout: timeoutMs });
+    return { state: 'up', health: health.status };
+  } catch (err) {
+    if (err instanceof errors.ResponseError && (err.statusCode === 401 || err.statusCode === 403)) {
+      return { state: 'refused', status: err.statusCode, message: err.message };
+    }
+    return { state: 'down', reason: (err as Error).message.split('\n')[0] ?? 'no answer' };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Cluster health status ('green' | 'yellow' | 'red'), or undefined when no Elasticsearch answers
+ * (or it refuses the credentials). Health rather than `GET /`: the minimal distribution answers 405 there.
+ */
+export async function clusterHealth(connection: EsConnection, timeoutMs = 2_000): Promise<string | undefined> {
+  const probe = await probeElasticsearch(connection, timeoutMs);
+  return probe.state === 'up' ? probe.health : undefined;
+}
+
+/** True when an Elasticsearch node answers at the URL and accepts the credentials. */
+export async function esAnswers(connection: EsConnection, timeoutMs = 2_000): Promise<boolean> {
+  return (await clusterHealth(connection, timeoutMs)) !== undefined;
 }
 
 export function isIndexNotFound(err: unknown): boolean {

@@ -16,6 +16,8 @@ export const REDACTED_PATHS = [
   '*["x-api-key"]',
   'api_key',
   '*.api_key',
+  // Elasticsearch and Temporal credentials (config.elasticsearch.auth, config.temporal.tls/apiKey).
+  ...['password', 'ES_API_KEY', 'ES_PASSWORD', 'TEMPORAL_API_KEY', 'clientCertPair', 'auth'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
   ...['serperApiKey', 'tavilyApiKey', 'braveApiKey', 'searchApiKey', 'pubmedApiKey', 'openAlexApiKey'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 

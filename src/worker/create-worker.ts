@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { type NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
+import type { TemporalConnection } from '../config/temporal-connection';
 import { llmTaskQueue } from '../shared/task-queues';
+import { connectNative } from './native-connection';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -12,8 +14,8 @@ export interface LlmQueueLimits {
 }
 
 export interface CreateWorkerOptions {
-  address: string;
-  namespace: string;
+  /** Address, namespace, TLS and API key (config.temporal). */
+  temporal: TemporalConnection;
   taskQueue: string;
   activities: Activities;
   /** 0 forces a replay on every workflow task (used by tests to prove determinism). */
@@ -55,11 +57,11 @@ export class VerityWorker {
 }
 
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: options.address });
+  const connection = await connectNative(options.temporal);
   try {
     const main = await Worker.create({
       connection,
-      namespace: options.namespace,
+      namespace: options.temporal.namespace,
       taskQueue: options.taskQueue,
       workflowsPath: WORKFLOWS_PATH,
       activities: options.activities,
@@ -68,7 +70,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
     });
     const llm = await Worker.create({
       connection,
-      namespace: options.namespace,
+      namespace: options.temporal.namespace,
       taskQueue: llmTaskQueue(options.taskQueue),
       activities: { llmTask: options.activities.llmTask },
       shutdownGraceTime: '10 seconds',

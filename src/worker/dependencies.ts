@@ -1,4 +1,5 @@
-import { Client as TemporalClient, Connection } from '@temporalio/client';
+import { Client as TemporalClient } from '@temporalio/client';
+import { connectTemporalConnection } from '../client/temporal';
 import type { ActivityDependencies } from '../../activities';
 import type { VerityConfig } from '../config/config';
 import { createEsClient } from '../es/client';
@@ -24,7 +25,7 @@ export interface WorkerDependencies extends ActivityDependencies {
  * process; workflows only ever see task ids and plain data.
  */
 export async function createWorkerDependencies(config: VerityConfig, logger: Logger): Promise<WorkerDependencies> {
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   const endpoint = await resolveLlmEndpoint(config, logger);
   const gateway = createLlmGateway({ config, endpoint, es, logger });
   const prefix = config.elasticsearch.indexPrefix;
@@ -43,7 +44,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),
     runFailures: new RunFailureStore(es, indexName(prefix, 'run-failures')),
     temporal() {
-      temporal ??= Connection.connect({ address: config.temporal.address }).then(
+      temporal ??= connectTemporalConnection(config.temporal).then(
         (connection) => new TemporalClient({ connection, namespace: config.temporal.namespace }),
       );
       // A failed connect is not cached: the activity's retry connects again.

@@ -28,8 +28,7 @@ export async function startWorker(config: VerityConfig, logger: Logger): Promise
   let created: Awaited<ReturnType<typeof createVerityWorker>>;
   try {
     created = await createVerityWorker({
-      address: config.temporal.address,
-      namespace: config.temporal.namespace,
+      temporal: config.temporal,
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(deps),
       llm: { requestsPerSecond: config.llm.requestsPerSecond, concurrency: config.llm.concurrency },

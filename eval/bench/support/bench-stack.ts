@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { connectTemporal } from '../../../src/client/temporal';
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import { createActivities } from '../../../activities';
 import { loadConfig, type VerityConfig } from '../../../src/config/config';
@@ -35,14 +36,13 @@ export async function startInProcessWorker(
 ): Promise<InProcessWorker> {
   const deps = await createWorkerDependencies(config, logger);
   const { worker, connection } = await createVerityWorker({
-    address: config.temporal.address,
-    namespace: config.temporal.namespace,
+    temporal: config.temporal,
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(deps),
     ...workerOptions,
   });
   const workerDone = worker.run().finally(() => connection.close());
-  const client = new Client({ connection: await Connection.connect({ address: config.temporal.address }), namespace: config.temporal.namespace });
+  const client = await connectTemporal(config);
   return {
     client,
     deps,
@@ -94,7 +94,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     OPENAI_API_KEY: 'sk-simulator',
     ...options.env,
   });
-  const es = createEsClient({ url: config.elasticsearch.url, ...(options.esRequestTimeoutMs ? { requestTimeoutMs: options.esRequestTimeoutMs } : {}) });
+  const es = createEsClient({ ...config.elasticsearch, ...(options.esRequestTimeoutMs ? { requestTimeoutMs: options.esRequestTimeoutMs } : {}) });
   if (options.ingest) await options.ingest(es, prefix);
   const worker = await startInProcessWorker(config, options.logger ?? createLogger('warn'));
   return {

@@ -87,7 +87,7 @@ async function runDemo(options: DemoOptions): Promise<void> {
 }
 
 async function ingestDemoCorpus(config: VerityConfig, file: string, index: string, say: (line: string) => void, asWeb = false): Promise<void> {
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   try {
     const result = await ingestCorpus({ client: es, index, file, strict: true, ...(asWeb ? { target: WEB_TARGET } : {}) });
     say(`ingested ${result.documents} demo documents (${result.passages} passages) into ${index}`);
@@ -137,7 +137,9 @@ function formatTable(rows: DemoRow[], config: VerityConfig): string {
     ...lines,
     '',
     `${agreeing}/${rows.length} verdicts agree with the gold label${source}`,
-    `inspect every step in the Temporal UI: ${config.temporal.uiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows?query=${query}`,
+    ...(config.temporal.uiUrl
+      ? [`inspect every step in the Temporal UI: ${config.temporal.uiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows?query=${query}`]
+      : []),
     '',
   ].join('\n');
 }

@@ -43,7 +43,9 @@ export function parsePositiveInt(value: string): number {
 
 /** Turns failures a user can fix into one-line CLI errors with the right exit code. */
 export function toCliError(err: unknown, esUrl: string): unknown {
-  if (isEsUnreachable(err)) return new CliError(`cannot reach Elasticsearch at ${esUrl} (set ES_URL or run \`verity infra up\`)`, 1);
+  if (isEsUnreachable(err)) {
+    return new CliError(`cannot reach Elasticsearch at ${esUrl} (${(err as Error).message.split('\n')[0]}; set ES_URL or run \`verity infra up\`)`, 1);
+  }
   if (err instanceof CorpusFormatError) return new CliError(`${err.message}; rerun without --strict to skip bad lines`, 2);
   return err;
 }
@@ -102,7 +104,7 @@ async function openEmbedder(config: VerityConfig): Promise<{ embed: PassageEmbed
 async function ingestFile(file: string, options: IngestWikiOptions, plan: IngestPlan): Promise<void> {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`corpus file not found: ${file}`, 2);
   const config = loadConfig();
-  const client = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 });
+  const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const embedder = options.embed ? await openEmbedder(config) : undefined;
   const bar = createProgressBar(fs.statSync(file).size);
   try {

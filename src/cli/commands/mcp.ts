@@ -21,7 +21,7 @@ export interface McpOptions {
 export async function serveMcp(options: McpOptions = {}): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   // Embeddings for rag_search's dense/hybrid modes and semantic memory recall (the simulator says so on stderr).
   const endpoint = await resolveLlmEndpoint(config, logger);
   const gateway = createLlmGateway({ config, endpoint });

@@ -18,7 +18,7 @@ interface JsonOption {
 /** Runs an operation on the configured evidence-memory index, turning fixable failures into one-line errors. */
 async function withMemoryStore<T>(operation: (store: EvidenceMemoryStore) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const client = createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 });
+  const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   try {
     return await operation(new EvidenceMemoryStore(client, indexName(config.elasticsearch.indexPrefix, 'evidence-memory')));
   } catch (err) {

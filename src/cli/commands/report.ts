@@ -17,7 +17,7 @@ interface ReportOptions {
 /** Loads the report of a run, turning unknown runs, runs without verdicts and an unreachable ES into one-line errors. */
 export async function loadReportForCli(runId: string): Promise<RunReport> {
   const config = loadConfig();
-  const client = createEsClient({ url: config.elasticsearch.url });
+  const client = createEsClient(config.elasticsearch);
   try {
     return await loadRunReport(client, config.elasticsearch.indexPrefix, runId);
   } catch (err) {

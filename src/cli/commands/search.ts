@@ -28,7 +28,7 @@ function formatHit(hit: Passage, position: number): string {
 async function search(query: string, options: SearchOptions): Promise<void> {
   const config = loadConfig();
   const index = wikiIndexName(config.elasticsearch.indexPrefix, options.index);
-  const client = createEsClient({ url: config.elasticsearch.url });
+  const client = createEsClient(config.elasticsearch);
   try {
     const hits = await searchPassages(client, index, query, options.k);
     if (options.json) printJson({ index, query, hits });

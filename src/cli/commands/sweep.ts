@@ -87,7 +87,7 @@ function sweepInputFor(config: VerityConfig, file: string, runId?: string): { ru
 
 /** Writes the manifest of a new or grown run; a run id already used with an incompatible config is refused. */
 async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput, sweepRunning: boolean): Promise<RecordedRun> {
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   try {
     const runs = new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
     return await recordRun(runs, await buildRunManifest(config, run, input), { sweepRunning });
@@ -191,7 +191,7 @@ async function driveSweep(
   process.once('SIGINT', interrupt);
   try {
     const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input, { rerunFinished: how.rerunFinished });
-    notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId)}`);
+    notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId) ?? ''}`.trimEnd());
     if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
     if (options.detach) return; // ensureWorker has said so when no worker polls the queue
     const final = await followSweep(handle, bar, embedded);
@@ -212,7 +212,7 @@ async function driveSweep(
 async function retryCommand(runId: string, options: RunOptions): Promise<void> {
   const config = loadConfig();
   await requireElasticsearch(config);
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   let input: SweepInput;
   let failed: number;
   try {

@@ -94,7 +94,7 @@ export function registerToeCommand(program: Command): void {
       const config = loadConfig();
       const useEs = Boolean(options.es || options.index || options.run);
       if (!useEs && options.episodes.length === 0) throw new CliError('give --episodes <file.jsonl> and/or --es / --run <runId>', 2);
-      const client = useEs ? createEsClient({ url: config.elasticsearch.url, requestTimeoutMs: 120_000 }) : undefined;
+      const client = useEs ? createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 }) : undefined;
       try {
         const report = await runTraining({
           episodeFiles: options.episodes,

@@ -90,7 +90,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   try {
     const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
     const uiUrl = workflowUiUrl(config, handle.workflowId);
-    if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n  ${uiUrl}\n`);
+    if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
     let verdict: Verdict;
     try {
       verdict = await handle.result();

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig(process.env);
-  const es = createEsClient({ url: config.elasticsearch.url });
+  const es = createEsClient(config.elasticsearch);
   try {
     const store = new ToeEpisodeStore(es, toeEpisodesIndex(config.elasticsearch.indexPrefix));
     const count = await store.exportJsonl(out, runId);
