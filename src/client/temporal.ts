@@ -1,6 +1,7 @@
 import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
 import type { VerityConfig } from '../config/config';
 import type { TemporalConnection } from '../config/temporal-connection';
+import { tlsHandshakeProblem } from './tls-probe';
 
 export class TemporalUnreachableError extends Error {
   override name = 'TemporalUnreachableError';
@@ -24,8 +25,27 @@ export async function connectTemporalConnection(connection: TemporalConnection, 
   try {
     return await Connection.connect({ ...temporalConnectionOptions(connection), connectTimeout: timeoutMs });
   } catch (err) {
-    throw new TemporalUnreachableError(describeTemporalConnectError(err, connection));
+    throw new TemporalUnreachableError(await explainConnectFailure(err, connection));
   }
+}
+
+/** The one-line reason of a failed connect; with TLS configured, a handshake of our own names what went wrong. */
+export async function explainConnectFailure(err: unknown, connection: TemporalConnection): Promise<string> {
+  const detail = causeChain(err);
+  if (!AUTH_FAILURE.test(detail) && (connection.tls || connection.apiKey)) {
+    const problem = await tlsHandshakeProblem(connection);
+    if (problem) return describeTemporalConnectError(new Error(`TLS handshake: ${problem}`), connection);
+  }
+  return describeTemporalConnectError(new Error(detail), connection);
+}
+
+/** Messages of the error and its causes (the SDK wraps the gRPC status in `cause`). */
+function causeChain(err: unknown): string {
+  const messages: string[] = [];
+  for (let current = err as { message?: string; cause?: unknown } | undefined; current && messages.length < 4; current = current.cause as typeof current) {
+    if (current.message && !messages.includes(current.message)) messages.push(current.message);
+  }
+  return messages.join(': ') || String(err);
 }
 
 /** Connects to Temporal, failing with one clear line (and what to do) when it does not answer. */
@@ -35,13 +55,13 @@ export async function connectTemporal(config: VerityConfig): Promise<Client> {
 }
 
 const TLS_FAILURE = /certificate|ssl|tls|handshake|unknownissuer|self[- ]signed|alert|wrong version number|peer/i;
-const AUTH_FAILURE = /unauthenticated|permission.?denied|unauthorized|\b16 |\b7 /i;
+const AUTH_FAILURE = /unauthenticated|permission.?denied|unauthorized|authentication credentials/i;
 
 /** One line: where, what failed (TLS, credentials, nothing answering), and which settings to check. */
 export function describeTemporalConnectError(err: unknown, connection: TemporalConnection): string {
   const detail = flatten((err as Error)?.message ?? String(err));
   const where = `Temporal at ${connection.address}`;
-  if (AUTH_FAILURE.test(detail) && !/unavailable/i.test(detail)) {
+  if (AUTH_FAILURE.test(detail)) {
     return `${where} refused the credentials (${detail}); check TEMPORAL_API_KEY or the client certificate`;
   }
   if (TLS_FAILURE.test(detail)) {

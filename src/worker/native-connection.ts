@@ -1,5 +1,5 @@
 import { NativeConnection } from '@temporalio/worker';
-import { TemporalUnreachableError, describeTemporalConnectError, temporalConnectionOptions } from '../client/temporal';
+import { TemporalUnreachableError, explainConnectFailure, temporalConnectionOptions } from '../client/temporal';
 import type { TemporalConnection } from '../config/temporal-connection';
 
 /** The workers' connection: the same address, TLS, API key and metadata as the client's. */
@@ -13,6 +13,6 @@ export async function connectNative(connection: TemporalConnection): Promise<Nat
       ...(metadata ? { metadata: metadata as Record<string, string> } : {}),
     });
   } catch (err) {
-    throw new TemporalUnreachableError(describeTemporalConnectError(err, connection));
+    throw new TemporalUnreachableError(await explainConnectFailure(err, connection));
   }
 }
