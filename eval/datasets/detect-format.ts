@@ -16,6 +16,7 @@ async function readHead(file: string): Promise<string> {
 
 /** Classifies one JSONL object by its keys; undefined for objects that say nothing (e.g. FEVEROUS's empty header). */
 export function classifyJsonlRecord(record: Record<string, unknown>): DatasetFormat | undefined {
+  if (typeof record.statement === 'string' && 'verdict' in record && !('claim' in record)) return 'politifact';
   if (record.claim === '' || typeof record.claim !== 'string') return undefined;
   if ('label_norm' in record) return 'verity';
   if ('annotator_operations' in record || 'challenge' in record) return 'feverous';

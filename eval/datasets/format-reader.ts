@@ -1,7 +1,7 @@
 import type { DatasetClaim } from './dataset-claim';
 import type { RecordPosition, SourceRecord } from './record-sources';
 
-export const DATASET_FORMATS = ['verity', 'fever', 'hover', 'scifact', 'feverous', 'averitec', 'fire', 'liar'] as const;
+export const DATASET_FORMATS = ['verity', 'fever', 'hover', 'scifact', 'feverous', 'averitec', 'fire', 'liar', 'politifact'] as const;
 export type DatasetFormat = (typeof DATASET_FORMATS)[number];
 
 export interface FormatOptions {

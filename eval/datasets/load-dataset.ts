@@ -7,6 +7,7 @@ import { feverousReader } from './formats/feverous';
 import { fireReader } from './formats/fire';
 import { hoverReader } from './formats/hover';
 import { liarReader } from './formats/liar';
+import { politifactReader } from './formats/politifact';
 import { scifactReader } from './formats/scifact';
 import { verityReader } from './formats/verity';
 import { describePosition, type RecordPosition } from './record-sources';
@@ -20,6 +21,7 @@ const READERS: Record<DatasetFormat, FormatReaderFactory> = {
   averitec: averitecReader,
   fire: fireReader,
   liar: liarReader,
+  politifact: politifactReader,
 };
 
 export const MAX_REPORTED_MALFORMED = 100;

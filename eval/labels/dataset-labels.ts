@@ -20,11 +20,27 @@ const LIAR_BINARY: Record<string, VerdictLabel> = {
   'barely-true': 'REFUTED', false: 'REFUTED', 'pants-fire': 'REFUTED',
 };
 
-/** LIAR three-way: {true, mostly-true} / {half-true, barely-true} / {false, pants-fire}; the middle ("mixed") maps to NEI. */
+/**
+ * LIAR three-way as ToE maps it (toe.md §9.1, paper §IV-A): "For LIAR and PolitiFact, the labels
+ * pants-fire, false, and barely-true are mapped to false; half-true is mapped to uncertain; and
+ * mostly-true and true are mapped to true." Uncertain is NEI.
+ */
 const LIAR_THREE_WAY: Record<string, VerdictLabel> = {
   true: 'SUPPORTED', 'mostly-true': 'SUPPORTED', 'half-true': 'NEI',
-  'barely-true': 'NEI', false: 'REFUTED', 'pants-fire': 'REFUTED',
+  'barely-true': 'REFUTED', false: 'REFUTED', 'pants-fire': 'REFUTED',
 };
+
+/**
+ * PolitiFact (ToE §IV-A): "PolitiFact uses mostly-false in place of barely-true, which is likewise
+ * mapped to false." The Kaggle set spells pants-fire as "pants-fire" or "pants on fire".
+ */
+const POLITIFACT_THREE_WAY: Record<string, VerdictLabel> = {
+  true: 'SUPPORTED', 'mostly-true': 'SUPPORTED', 'half-true': 'NEI',
+  'mostly-false': 'REFUTED', false: 'REFUTED', 'pants-fire': 'REFUTED', 'pants on fire': 'REFUTED',
+};
+
+/** Check-COVID (ToE §IV-A): "the labels SUPPORT, REFUTE, and NOTENOUGHINFO are mapped to true, false, and uncertain". */
+const CHECK_COVID: Record<string, VerdictLabel> = { SUPPORT: 'SUPPORTED', REFUTE: 'REFUTED', NOTENOUGHINFO: 'NEI' };
 
 const FEVER_STYLE: Record<string, VerdictLabel> = { SUPPORTS: 'SUPPORTED', REFUTES: 'REFUTED', 'NOT ENOUGH INFO': 'NEI' };
 
@@ -53,6 +69,9 @@ export const DATASET_LABELS = {
   factcheck_bench: { scheme: 'binary', toInternal: { ...FIRE_BOOLEAN, not_enough_evidence: 'NEI' } },
   liar: { scheme: 'binary', toInternal: LIAR_BINARY },
   liar_3way: { scheme: 'three-way', toInternal: LIAR_THREE_WAY },
+  // ToE's datasets (toe.md §9.1): 3-class accuracy on true / uncertain / false.
+  politifact: { scheme: 'three-way', toInternal: POLITIFACT_THREE_WAY },
+  check_covid: { scheme: 'three-way', toInternal: CHECK_COVID },
   // verity's own demo claims (eval/demo), labelled with the internal labels.
   demo: { scheme: 'three-way', toInternal: { SUPPORTED: 'SUPPORTED', REFUTED: 'REFUTED', NEI: 'NEI' } },
 } satisfies Record<string, DatasetLabelSpec>;

@@ -132,6 +132,22 @@ describe('loaders for the public formats', () => {
     expect(threeWay.claims.map((c) => c.labelNorm)).toEqual(['REFUTED', 'NEI', 'REFUTED']);
   });
 
+  it('PolitiFact (Kaggle JSON lines): detected by its fields, mapped as ToE maps it', async () => {
+    const rows = [
+      { verdict: 'mostly-false', statement_originator: 'A', statement: 'X rose.', statement_date: '1/1/2020' },
+      { verdict: 'half-true', statement_originator: 'B', statement: 'Y fell.', statement_date: '1/2/2020' },
+    ];
+    const { claims, stats } = await load(writeFile('politifact/politifact_factcheck_data.json', jsonl(rows)));
+    expect(stats.format).toBe('politifact');
+    expect(claims.map((c) => [c.id, c.claim, c.labelNorm])).toEqual([['politifact-0', 'X rose.', 'REFUTED'], ['politifact-1', 'Y fell.', 'NEI']]);
+    expect(claims[0]?.meta).toMatchObject({ statement_originator: 'A' });
+  });
+
+  it('Check-COVID as {claim, label} lines named check_covid', async () => {
+    const { claims } = await load(writeFile('checkcovid/test.jsonl', jsonl([{ claim: 'Masks work.', label: 'NOTENOUGHINFO' }])), { format: 'fire', dataset: 'check_covid' });
+    expect(claims[0]).toMatchObject({ dataset: 'check_covid', labelNorm: 'NEI' });
+  });
+
   it('verity normalised JSONL', async () => {
     const record = { id: 'fever-paperdev-1', dataset: 'fever', split: 'paper_dev', claim: 'A.', label: 'SUPPORTS', label_norm: 'SUPPORTED', gold_titles: ['A'], gold_sentences: [{ title: 'A', text: 'a' }], meta: { evidence_sets: [] } };
     const { claims, stats } = await load(writeFile('verity/claims.jsonl', jsonl([record])));

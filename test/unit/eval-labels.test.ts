@@ -60,6 +60,36 @@ describe('raw dataset labels', () => {
   });
 });
 
+describe("ToE's label maps (paper §IV-A, toe.md §9.1)", () => {
+  // "For LIAR and PolitiFact, the labels pants-fire, false, and barely-true are mapped to false;
+  // half-true is mapped to uncertain; and mostly-true and true are mapped to true."
+  it.each([
+    ['pants-fire', 'REFUTED'], ['false', 'REFUTED'], ['barely-true', 'REFUTED'],
+    ['half-true', 'NEI'], ['mostly-true', 'SUPPORTED'], ['true', 'SUPPORTED'],
+  ] as const)('LIAR 3-way: %s → %s', (raw, expected) => {
+    expect(internalLabel('liar_3way', raw)).toBe(expected);
+  });
+
+  // "The two datasets differ only in that PolitiFact uses mostly-false in place of barely-true,
+  // which is likewise mapped to false."
+  it.each([
+    ['pants-fire', 'REFUTED'], ['false', 'REFUTED'], ['mostly-false', 'REFUTED'],
+    ['half-true', 'NEI'], ['mostly-true', 'SUPPORTED'], ['true', 'SUPPORTED'],
+  ] as const)('PolitiFact: %s → %s', (raw, expected) => {
+    expect(internalLabel('politifact', raw)).toBe(expected);
+  });
+
+  // "For Check-COVID, the labels SUPPORT, REFUTE, and NOTENOUGHINFO are mapped to true, false, and
+  // uncertain, respectively."
+  it.each([['SUPPORT', 'SUPPORTED'], ['REFUTE', 'REFUTED'], ['NOTENOUGHINFO', 'NEI']] as const)('Check-COVID: %s → %s', (raw, expected) => {
+    expect(internalLabel('check_covid', raw)).toBe(expected);
+  });
+
+  it('scores all three on the 3-class scheme', () => {
+    for (const dataset of ['liar_3way', 'politifact', 'check_covid']) expect(DATASET_LABELS[dataset as 'politifact'].scheme).toBe('three-way');
+  });
+});
+
 describe('predicted labels', () => {
   it('parses common spellings', () => {
     expect(parsePredictedLabel(' supported ')).toBe('SUPPORTED');
