@@ -1,6 +1,7 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
+import type { InvalidOutputDetails } from '../src/llm/errors';
 import type { MemoryRecall } from '../src/memory/evidence-memory';
 import type { ExecutorStepOutput, ForcedAnswerOutput, MermaidDecompositionOutput } from '../src/methods/mermaid/tasks';
 import { FAILURE_TYPES } from '../src/shared/constants';
@@ -19,6 +20,7 @@ import {
   FAILED_DECOMPOSITION,
   historyLines,
   interpretStep,
+  UNPARSABLE_THOUGHT_CHARS,
   unparsableLine,
   verdictLabelOf,
   type MermaidDecomposition,
@@ -28,6 +30,7 @@ import {
 import type { MethodTrace } from '../src/shared/verify';
 import { MEMORY_RECALL, MEMORY_UPDATE, RETRIEVAL } from './activity-options';
 import type { MethodOutcome, MethodRun } from './method-run';
+import { PATCHES } from './patches';
 
 const { memoryRecall } = proxyActivities<Activities>(MEMORY_RECALL);
 const { memoryUpdate } = proxyActivities<Activities>(MEMORY_UPDATE);
@@ -141,8 +144,10 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   for (let t = 1; t <= settings.maxSteps && answer === undefined; t++) {
     const reply = await llmOrInvalid<ExecutorStepOutput>(run, { task: 'mermaid.executor-step', model: models.executor, role: 'executor', variables: promptOf() });
     if (!reply.ok) {
-      history.push(unparsableLine(reply.reason));
-      trace.steps.push({ step: t, kind: 'unparsable', thought: reply.reason });
+      // The released code keeps the reply's raw text as the Thought (spec §5.1, line 12).
+      const thought = reply.raw !== undefined && patched(PATCHES.mermaidRawThought) ? reply.raw : reply.reason;
+      history.push(unparsableLine(thought));
+      trace.steps.push({ step: t, kind: 'unparsable', thought: thought.slice(0, UNPARSABLE_THOUGHT_CHARS) });
       publish();
       continue;
     }
@@ -218,7 +223,8 @@ async function decompose(run: MethodRun, model: string): Promise<MermaidDecompos
   return reply.ok ? reply.output : null;
 }
 
-type Reply<T> = { ok: true; output: T } | { ok: false; reason: string };
+/** `raw`: the start of the unparsable answer, when the activity reported it. */
+type Reply<T> = { ok: true; output: T } | { ok: false; reason: string; raw?: string };
 
 /** An LLM step whose answer did not parse is part of the protocol (§5.1), not a failure of the verification. */
 async function llmOrInvalid<T>(run: MethodRun, call: Parameters<MethodRun['llm']>[0]): Promise<Reply<T>> {
@@ -227,7 +233,8 @@ async function llmOrInvalid<T>(run: MethodRun, call: Parameters<MethodRun['llm']
   } catch (err) {
     const cause = err instanceof ActivityFailure ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.type === FAILURE_TYPES.llmOutputInvalid) {
-      return { ok: false, reason: `(unparsable reply) ${cause.message}` };
+      const raw = (cause.details?.[0] as Partial<InvalidOutputDetails> | undefined)?.rawExcerpt;
+      return { ok: false, reason: `(unparsable reply) ${cause.message}`, ...(typeof raw === 'string' && raw.trim() !== '' ? { raw } : {}) };
     }
     throw err;
   }

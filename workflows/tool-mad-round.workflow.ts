@@ -1,4 +1,4 @@
-import { defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { defineQuery, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import type {
@@ -15,6 +15,7 @@ import { answerRelevanceOf, faithfulnessOf } from '../src/shared/methods/tool-ma
 import { llmTaskQueue } from '../src/shared/task-queues';
 import { LLM_CALL, RETRIEVAL } from './activity-options';
 import { LlmMeter, type MeterSummary } from './llm-meter';
+import { PATCHES } from './patches';
 import { callTool } from './tool-calls';
 
 /** What the round child workflow returns; `meter` is its spend, for the parent to absorb. */
@@ -83,7 +84,7 @@ async function debaterTurn(input: ToolMadRoundInput, debater: Debater, ctx: Turn
     model,
     variables: { tool: debater.tool, claim, labels, documents: promptDocuments(documents), ...(others.length > 0 ? { otherAnswers: others } : {}) },
   });
-  const label = parseFinalLabel(answer, input.labelSet);
+  const label = parseFinalLabel(answer, input.labelSet, { negation: patched(PATCHES.toolMadLabelNegation) });
 
   ctx.step('scoring');
   const [faithfulness, relevance] = await Promise.all([scoreFaithfulness(input, answer, documents, ctx), scoreRelevance(input, answer, ctx)]);

@@ -1,4 +1,4 @@
-import { ApplicationFailure, executeChild, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, executeChild, patched, workflowInfo } from '@temporalio/workflow';
 import type { ToolMadJudgeOutput } from '../src/methods/tool-mad/tasks';
 import { FAILURE_TYPES, type VerdictLabel } from '../src/shared/constants';
 import { debaterIds, findToolMadSettingsProblem, resolveToolMadSettings, type ToolMadSettings } from '../src/shared/methods/tool-mad';
@@ -7,6 +7,7 @@ import { labelTexts, parseFinalLabel, resolveLabelSetName, verdictOfLabel, type 
 import { averageScores, decideRound, fallbackVerdict } from '../src/shared/methods/tool-mad-scores';
 import type { EvidencePassage, MethodTrace } from '../src/shared/verify';
 import type { MethodOutcome, MethodRun } from './method-run';
+import { PATCHES } from './patches';
 import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 
 interface JudgeRecord {
@@ -103,7 +104,7 @@ async function judgeDebate(
       ...(settings.judgeSeesScores ? { scores: averages } : {}),
     },
   });
-  const label = parseFinalLabel(output.answer, labelSet);
+  const label = parseFinalLabel(output.answer, labelSet, { negation: patched(PATCHES.toolMadLabelNegation) });
   const verdict = label === null ? null : verdictOfLabel(labelSet, label);
   if (label !== null && verdict !== null) return { verdict, label, record: { answer: output.answer, label } };
   const fallback = fallbackVerdict(rounds, averages);

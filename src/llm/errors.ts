@@ -29,6 +29,11 @@ export class LlmOutputInvalidError extends Error {
   }
 }
 
+/** The details of an LlmOutputInvalid failure. */
+export interface InvalidOutputDetails {
+  rawExcerpt: string;
+}
+
 /** Cache mode 'replay' and the request was never recorded. */
 export class LlmCacheMissError extends Error {
   override name = 'LlmCacheMissError';
@@ -92,6 +97,8 @@ export function toTemporalFailure(err: unknown): ApplicationFailure {
     type,
     nonRetryable: !canRetry,
     nextRetryDelay: delay,
+    // The start of an unparsable answer, for methods whose protocol keeps it (MERMAID's Thought).
+    ...(err instanceof LlmOutputInvalidError ? { details: [{ rawExcerpt: redactSecrets(err.rawExcerpt) } satisfies InvalidOutputDetails] } : {}),
   });
 }
 

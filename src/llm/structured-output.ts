@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LlmOutputInvalidError } from './errors';
 import { extractJson } from './json-extraction';
 
-const EXCERPT_CHARS = 300;
+/** Characters of an unparsable answer kept (MERMAID's released code keeps raw[:1000] as the Thought). */
+export const RAW_EXCERPT_CHARS = 1000;
 
 /** The JSON schema sent as `response_format` (without `$schema`, which some servers reject). */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -13,7 +14,7 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 /** Parses a model's answer (tolerating prose around the JSON) and validates it; throws LlmOutputInvalidError. */
 export function parseStructuredOutput<T>(content: string | null | undefined, schema: z.ZodType<T>, model: string): T {
   const text = content ?? '';
-  const excerpt = text.slice(0, EXCERPT_CHARS);
+  const excerpt = text.slice(0, RAW_EXCERPT_CHARS);
   const json = extractJson(text);
   if (json === undefined) throw new LlmOutputInvalidError(`${model} answered without parseable JSON`, model, excerpt);
   const result = schema.safeParse(json);

@@ -188,6 +188,8 @@ describe('MERMAID with a model that never answers valid JSON', () => {
     const trace = verdict.trace as MermaidTrace;
     expect(trace).toMatchObject({ decompositionFailed: true, decomposition: { triplets: [], topic: 'unknown' }, entities: [], forced: true, fallback: true });
     expect(trace.steps.map((step) => step.kind)).toEqual(['unparsable', 'unparsable']);
+    // The released code keeps the reply's raw text as the Thought, not an error message.
+    for (const step of trace.steps) expect(step.thought).toMatch(/^\{.*<<truncated$/);
     expect(verdict).toMatchObject({ label: 'REFUTED', methodLabel: 'False' });
   });
 });

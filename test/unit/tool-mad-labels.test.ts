@@ -25,6 +25,16 @@ describe('Tool-MAD final-label parser (spec §8.2)', () => {
     expect(parseFinalLabel('The evidence is thin.\nNOT ENOUGH INFO', 'binary')).toBeNull();
   });
 
+  it('reads a negated label on the last line as its counterpart, never as itself', () => {
+    expect(parseFinalLabel('The evidence says nothing of it.\nTherefore, the claim is not supported.', 'fever')).toBe('NOT ENOUGH INFO');
+    expect(parseFinalLabel('SUPPORTS was my first view.\nThe claim is not supported.', 'binary')).toBe('REFUTES');
+    expect(parseFinalLabel("The claim isn't fully supported.", 'averitec')).toBe('NOT ENOUGH EVIDENCE');
+    expect(parseFinalLabel('It is not refuted either.\nNOT ENOUGH INFO', 'fever')).toBe('NOT ENOUGH INFO');
+    expect(parseFinalLabel('The claim is supported.', 'fever')).toBe('SUPPORTS');
+    // Recorded debates replay with the parser they were made with.
+    expect(parseFinalLabel('The claim is not supported.', 'fever', { negation: false })).toBe('SUPPORTS');
+  });
+
   it('reads the AVeriTeC labels, including the conflicting-evidence one', () => {
     expect(parseFinalLabel('Mixed sources.\n**Conflicting Evidence/Cherrypicking**', 'averitec')).toBe('CONFLICTING EVIDENCE/CHERRYPICKING');
     expect(parseFinalLabel('x\nNot Enough Evidence', 'averitec')).toBe('NOT ENOUGH EVIDENCE');

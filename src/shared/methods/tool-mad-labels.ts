@@ -52,25 +52,57 @@ export function verdictOfLabel(set: ResolvedLabelSetName, text: string): Verdict
   return TOOL_MAD_LABEL_SET_TABLE[set].find((label) => label.text === text)?.verdict ?? null;
 }
 
+export interface ParseLabelOptions {
+  /** Read "not supported" as a negated label (see negatedLabel); false: the parser of recordings made before. */
+  negation?: boolean;
+}
+
 /**
  * The label an answer ends with: the last non-empty line (markdown and punctuation ignored) if it
- * names exactly one label, else the label named last anywhere in the text, else null.
+ * names exactly one label, else the label named last anywhere in the text, else null. A negated
+ * label ("…is not supported.") names its counterpart (negatedLabel), never itself.
  */
-export function parseFinalLabel(answer: string, set: ResolvedLabelSetName): string | null {
+export function parseFinalLabel(answer: string, set: ResolvedLabelSetName, options: ParseLabelOptions = {}): string | null {
+  const negation = options.negation ?? true;
   const lines = answer.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
   const last = lines.at(-1);
   if (last !== undefined) {
-    const named = namedLabels(last, set);
+    const named = new Set(labelMentions(last, set, negation).map((mention) => mention.text));
     if (named.size === 1) return [...named][0]!;
   }
-  let best: { text: string; at: number } | null = null;
+  return labelMentions(answer, set, negation).reduce<{ text: string; at: number } | null>((best, m) => (best === null || m.at > best.at ? m : best), null)?.text ?? null;
+}
+
+/**
+ * What a negated label means: the set's undecided label where it has one ("not supported" in
+ * FEVER's vocabulary is NOT ENOUGH INFO), else the opposite label (binary: REFUTES).
+ */
+export function negatedLabel(set: ResolvedLabelSetName, text: string): string | null {
+  const labels = TOOL_MAD_LABEL_SET_TABLE[set];
+  const negated = labels.find((label) => label.text === text);
+  if (!negated || negated.verdict === 'NEI') return null;
+  const undecided = labels.find((label) => label.verdict === 'NEI');
+  if (undecided) return undecided.text;
+  return labels.find((label) => label.verdict !== negated.verdict && label.verdict !== 'NEI')?.text ?? null;
+}
+
+/** "not", "isn't", "never", "cannot be", with at most one word between it and the label. */
+const NEGATION_BEFORE = /(?:^|\s)(?:NOT|NEVER|NO|ISN\s+T|AREN\s+T|WASN\s+T|WEREN\s+T|DOESN\s+T|DON\s+T|CANNOT|CAN\s+T)\s+(?:[A-Z]+\s+)?$/;
+
+/** Every label the text names, where it names it; negated mentions name their counterpart (or nothing). */
+function labelMentions(text: string, set: ResolvedLabelSetName, negation: boolean): { text: string; at: number }[] {
+  const plain = stripped(text);
+  const mentions: { text: string; at: number }[] = [];
   for (const label of TOOL_MAD_LABEL_SET_TABLE[set]) {
     for (const spelling of [label.text, ...label.aliases]) {
-      const at = lastMatchIndex(answer, spelling);
-      if (at >= 0 && (best === null || at > best.at)) best = { text: label.text, at };
+      for (const at of matchIndices(plain, spelling)) {
+        const negated = negation && NEGATION_BEFORE.test(plain.slice(Math.max(0, at - 30), at));
+        const named = negated ? negatedLabel(set, label.text) : label.text;
+        if (named !== null) mentions.push({ text: named, at });
+      }
     }
   }
-  return best?.text ?? null;
+  return mentions;
 }
 
 /** The reasoning without a short final label line (spec §10 #13: statements come from the reasoning). */
@@ -83,18 +115,12 @@ export function withoutLabelLine(answer: string, set: ResolvedLabelSetName): str
 }
 
 function namedLabels(line: string, set: ResolvedLabelSetName): Set<string> {
-  const named = new Set<string>();
-  for (const label of TOOL_MAD_LABEL_SET_TABLE[set]) {
-    if ([label.text, ...label.aliases].some((spelling) => lastMatchIndex(line, spelling) >= 0)) named.add(label.text);
-  }
-  return named;
+  return new Set(labelMentions(line, set, false).map((mention) => mention.text));
 }
 
-function lastMatchIndex(text: string, spelling: string): number {
+function matchIndices(plain: string, spelling: string): number[] {
   const pattern = new RegExp(`(?<![A-Z])${escapeRegExp(spelling).replace(/ /g, '[\\s_]+')}(?![A-Z])`, 'g');
-  let at = -1;
-  for (const match of stripped(text).matchAll(pattern)) at = match.index;
-  return at;
+  return [...plain.matchAll(pattern)].map((match) => match.index);
 }
 
 /** Upper case, markdown emphasis and brackets removed, so `**Supports.**` reads as SUPPORTS. */

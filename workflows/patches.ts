@@ -1,0 +1,10 @@
+/**
+ * Ids of the behaviour changes made after histories were recorded (`patched()` from
+ * @temporalio/workflow): a recorded run replays the old branch, new runs take the new one.
+ */
+export const PATCHES = {
+  /** Tool-MAD: a negated label ("…is not supported.") names its counterpart, not itself. */
+  toolMadLabelNegation: 'tool-mad-label-negation',
+  /** MERMAID: an unparsable executor reply becomes `Thought: <raw reply[:1000]>`, as in the released code. */
+  mermaidRawThought: 'mermaid-raw-thought',
+} as const;
