@@ -57,7 +57,16 @@ export interface MermaidTrace extends MethodTrace {
   decomposition: MermaidDecomposition | null;
   decompositionFailed: boolean;
   entities: string[];
-  memory: { mode: MermaidSettings['memory']; scope: string; recalled: MemoryRecall['hits']; lines: string[]; written?: number; frozenSkipped?: number };
+  memory: {
+    mode: MermaidSettings['memory'];
+    scope: string;
+    /** When observations were written (endOfClaim: the paper; perCall: the released code). */
+    updateMode?: MemoryUpdateOptions['mode'];
+    recalled: MemoryRecall['hits'];
+    lines: string[];
+    written?: number;
+    frozenSkipped?: number;
+  };
   tools: string[];
   steps: MermaidStep[];
   forced: boolean;
@@ -81,10 +90,11 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   const labelSetName = mermaidLabelSetName(settings, input.dataset);
   const labels = MERMAID_LABEL_SETS[labelSetName];
   const models = { decomposer: settings.decomposerModel ?? input.model, executor: settings.executorModel ?? input.model };
-  const scope = mermaidMemoryScope(settings, input);
+  const scope = mermaidMemoryScope(settings, input, { perModel: patched(PATCHES.mermaidMemoryPerModel) });
   const recallOptions: Partial<MemoryRecallOptions> = settings.recall ?? {};
-  const updateOptions: Partial<MemoryUpdateOptions> = { ...settings.update, frozen: settings.memory === 'frozen' };
-  const updateMode = updateOptions.mode ?? 'endOfClaim';
+  // The workflow decides when to write; the activity is told the same mode, whatever the worker's default.
+  const updateMode = settings.update?.mode ?? 'endOfClaim';
+  const updateOptions: Partial<MemoryUpdateOptions> = { ...settings.update, mode: updateMode, frozen: settings.memory === 'frozen' };
 
   const trace: MermaidTrace = {
     method: 'mermaid',
@@ -92,7 +102,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
     decomposition: null,
     decompositionFailed: false,
     entities: [],
-    memory: { mode: settings.memory, scope, recalled: [], lines: [] },
+    memory: { mode: settings.memory, scope, ...(settings.memory === 'off' ? {} : { updateMode }), recalled: [], lines: [] },
     tools: [],
     steps: [],
     forced: false,

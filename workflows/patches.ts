@@ -7,4 +7,6 @@ export const PATCHES = {
   toolMadLabelNegation: 'tool-mad-label-negation',
   /** MERMAID: an unparsable executor reply becomes `Thought: <raw reply[:1000]>`, as in the released code. */
   mermaidRawThought: 'mermaid-raw-thought',
+  /** MERMAID: the evidence memory is scoped per model and fidelity unless `memorySharing: run`. */
+  mermaidMemoryPerModel: 'mermaid-memory-per-model',
 } as const;

@@ -41,6 +41,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
       format: dataset.format,
       ...(dataset.sample !== undefined ? { sample: dataset.sample } : {}),
       ...(dataset.index !== undefined ? { index: dataset.index } : {}),
+      ...(dataset.dropLabels !== undefined ? { dropLabels: dataset.dropLabels } : {}),
     })),
     seed: run.seed,
     variants: run.methods.flatMap((method) => run.models.map((model) => ({ method: method as MethodName, model }))),

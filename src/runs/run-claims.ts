@@ -14,7 +14,8 @@ export function datasetFormatOf(ref: Pick<SweepDatasetRef, 'format' | 'file'>): 
 
 /**
  * The claims of a run, in dataset order: each dataset's claims (a seeded, label-stratified
- * sample when `sample` is set, in file order), numbered from 0 across datasets.
+ * sample when `sample` is set, in file order; claims with a `dropLabels` gold label left out),
+ * numbered from 0 across datasets.
  */
 export async function sampleRunClaims(runId: string, datasets: SweepDatasetRef[], seed: number): Promise<RunClaim[]> {
   const claims: RunClaim[] = [];
@@ -22,7 +23,8 @@ export async function sampleRunClaims(runId: string, datasets: SweepDatasetRef[]
   for (const [position, ref] of datasets.entries()) {
     if (!fs.existsSync(ref.file)) throw new RunInputError(`dataset file not found: ${ref.file}`);
     const format = datasetFormatOf(ref);
-    const { claims: all } = await loadDataset(ref.file, format === 'verity' || format === 'auto' ? { format } : { format, dataset: ref.name });
+    const { claims: loaded } = await loadDataset(ref.file, format === 'verity' || format === 'auto' ? { format } : { format, dataset: ref.name });
+    const all = ref.dropLabels ? loaded.filter((claim) => !ref.dropLabels!.includes(claim.labelNorm)) : loaded;
     const chosen = ref.sample !== undefined && ref.sample < all.length ? stratifiedSample(all, ref.sample, { seed }) : all;
     for (const claim of chosen) {
       const clash = seen.get(claim.id);

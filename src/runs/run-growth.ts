@@ -27,6 +27,7 @@ export function compareRunConfigs(recorded: RunConfig, next: RunConfig): RunConf
       return { kind: 'incompatible', change: `dataset ${dataset.name}: sample changed from ${dataset.sample ?? 'all'} to ${same.sample ?? 'all'}` };
     }
     if ((dataset.index ?? null) !== (same.index ?? null)) return { kind: 'incompatible', change: `dataset ${dataset.name}: index changed` };
+    if (JSON.stringify(dataset.dropLabels ?? []) !== JSON.stringify(same.dropLabels ?? [])) return { kind: 'incompatible', change: `dataset ${dataset.name}: dropLabels changed` };
   }
   const recordedPositions = recorded.datasets.map((dataset) => next.datasets.findIndex((d) => d.name === dataset.name && d.file === dataset.file));
   if (recordedPositions.some((position, i) => position !== i)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERDICT_LABELS } from '../shared/constants';
 
 /**
  * What a run is and how it was made: written when a sweep starts (and updated with its status),
@@ -16,6 +17,8 @@ export const runDatasetSchema = z.object({
   claimCount: z.number().int().nonnegative().optional(),
   /** Retrieval index for this dataset's claims (default: parameters.rag.index, else <prefix>-wiki). */
   index: z.string().min(1).optional(),
+  /** Gold labels (internal: SUPPORTED, REFUTED, NEI) whose claims are left out before sampling, e.g. SciFact's NEI for MERMAID. */
+  dropLabels: z.array(z.enum(VERDICT_LABELS)).min(1).optional(),
 });
 
 export const runConfigSchema = z.object({

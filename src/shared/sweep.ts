@@ -2,7 +2,7 @@
  * Sandbox-safe types and pure bookkeeping of a benchmark sweep (run × claims × variants), shared
  * by the sweep workflow, its activities and the CLI. No imports with runtime effect.
  */
-import type { MethodName } from './constants';
+import type { MethodName, VerdictLabel } from './constants';
 import type { MethodSettings } from './method-settings';
 
 export interface SweepVariant {
@@ -18,6 +18,8 @@ export interface SweepDatasetRef {
   sample?: number;
   /** Retrieval index for this dataset's claims (default: the run's rag.index). */
   index?: string;
+  /** Claims with these gold labels are left out before sampling. */
+  dropLabels?: VerdictLabel[];
 }
 
 export interface SweepBudget {

@@ -4,7 +4,7 @@ import { buildVerifyInput, startVerification } from '../../src/client/start-veri
 import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
-import type { MermaidSettings } from '../../src/shared/methods/mermaid';
+import { scopeSafe, type MermaidSettings } from '../../src/shared/methods/mermaid';
 import type { MethodTrace, Verdict } from '../../src/shared/verify';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
@@ -40,6 +40,9 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     return { verdict, trace: verdict.trace as MermaidTrace, handle };
   }
 
+  /** The default memory scope of a run's verifications with the configured model (per model and fidelity). */
+  const scopeOf = (run: string) => `run:${run}/model:${scopeSafe(config.llm.models.judge)}/fidelity:paper`;
+
   async function memoryEntries(scope: string): Promise<number> {
     const index = indexName(harness.prefix, 'evidence-memory');
     await harness.es.indices.refresh({ index });
@@ -59,9 +62,9 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     expect(first.trace.steps.at(-1)).toMatchObject({ kind: 'answer' });
     expect(first.trace.toolCalls).toBeGreaterThan(0);
     expect(first.verdict.usage.toolCalls).toBe(first.trace.toolCalls);
-    expect(first.trace.memory).toMatchObject({ scope: `run:${run}`, recalled: [] });
+    expect(first.trace.memory).toMatchObject({ scope: scopeOf(run), updateMode: 'endOfClaim', recalled: [] });
     expect(first.trace.memory.written).toBeGreaterThan(0);
-    expect(await memoryEntries(`run:${run}`)).toBe(first.trace.memory.written);
+    expect(await memoryEntries(scopeOf(run))).toBe(first.trace.memory.written);
 
     const stored = await deps.verdicts.get(first.handle.workflowId);
     expect((stored?.trace as MethodTrace | undefined)?.method).toBe('mermaid');
@@ -81,11 +84,26 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     const second = await verify(SECOND, run, { memory: 'off' });
     expect(second.trace.memory.recalled).toEqual([]);
     expect(second.trace.toolCalls).toBeGreaterThan(0);
-    expect(await memoryEntries(`run:${run}`)).toBe(0);
+    expect(await memoryEntries(scopeOf(run))).toBe(0);
+  });
+
+  it("keeps one memory per model: another model of the same run does not recall the first model's evidence unless sharing is asked for", async () => {
+    const run = `${harness.prefix}-per-model`;
+    await verify(FIRST, run, { maxSteps: 1 }, 'model-a');
+    const other = await verify(SECOND, run, { maxSteps: 1 }, 'model-b');
+    expect(other.trace.memory.scope).toBe(`run:${run}/model:model-b/fidelity:paper`);
+    expect(other.trace.memory.recalled).toEqual([]);
+    expect(other.trace.toolCalls).toBeGreaterThan(0);
+
+    const shared = `${harness.prefix}-shared`;
+    await verify(FIRST, shared, { maxSteps: 1, memorySharing: 'run' }, 'model-a');
+    const sharing = await verify(SECOND, shared, { maxSteps: 1, memorySharing: 'run' }, 'model-b');
+    expect(sharing.trace.memory.scope).toBe(`run:${shared}`);
+    expect(sharing.trace.memory.recalled.length).toBeGreaterThan(0);
   });
 
   it('a frozen memory of another run is recalled but never written to; with tools disabled no tool is called', async () => {
-    const source = `run:${harness.prefix}-on`;
+    const source = scopeOf(`${harness.prefix}-on`);
     const before = await memoryEntries(source);
     const frozen = await verify('Marie Curie did most of her research in France.', `${harness.prefix}-proxy`, { memory: 'frozen', memoryScope: source, tools: false });
     expect(frozen.trace.memory.recalled.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { isKnownDataset } from '../../eval/labels';
 import { projectRoot } from '../../src/project-root';
+import { sampleRunClaims } from '../../src/runs/run-claims';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 
 const SWEEPS = path.join(projectRoot(), 'eval', 'sweeps');
@@ -28,5 +29,15 @@ describe('example sweep configs (eval/sweeps)', () => {
   it('runs MERMAID in dataset order, since its memory depends on it', () => {
     const mermaid = runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'mermaid.yaml'), 'utf8')));
     expect(mermaid.ordered).toBe(true);
+  });
+
+  it("drops SciFact's NEI claims from MERMAID's protocol, as the paper did (§7.1)", async () => {
+    const mermaid = runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'mermaid.yaml'), 'utf8')));
+    const scifact = mermaid.datasets.find((dataset) => dataset.name === 'scifact')!;
+    expect(scifact.dropLabels).toEqual(['NEI']);
+    const ref = { ...scifact, file: path.resolve(SWEEPS, scifact.file) };
+    const claims = await sampleRunClaims('mermaid-scifact', [ref], mermaid.seed);
+    expect(claims).toHaveLength(scifact.sample!);
+    expect(new Set(claims.map((claim) => claim.labelNorm))).toEqual(new Set(['SUPPORTED', 'REFUTED']));
   });
 });

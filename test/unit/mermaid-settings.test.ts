@@ -38,10 +38,35 @@ describe('MERMAID settings', () => {
   });
 
   it('names the memory scope like the evidence layer does', () => {
-    for (const input of [{ runId: 'r1' }, { runId: 'r1', dataset: 'factcheck_bench' }]) {
-      expect(mermaidMemoryScope({}, input)).toBe(memoryScope(input));
+    const paper = resolveMermaidSettings(undefined);
+    for (const input of [{ runId: 'r1' }, { runId: 'r1', dataset: 'factcheck_bench' }, { runId: 'r1', dataset: 'hover', model: 'gpt-4o' }]) {
+      expect(mermaidMemoryScope(paper, input)).toBe(memoryScope({ ...input, fidelity: 'paper' }));
     }
-    expect(mermaidMemoryScope({ memoryScope: 'run:frozen' }, { runId: 'r2' })).toBe('run:frozen');
+    expect(mermaidMemoryScope({ ...paper, memoryScope: 'run:frozen' }, { runId: 'r2' })).toBe('run:frozen');
+  });
+
+  it('keeps one memory per model and fidelity by default: models in one sweep never recall each other\'s evidence', () => {
+    const input = { runId: 'sweep-1', dataset: 'hover' };
+    const paper = resolveMermaidSettings(undefined);
+    const scopes = new Set([
+      mermaidMemoryScope(paper, { ...input, model: 'gpt-4o' }),
+      mermaidMemoryScope(paper, { ...input, model: 'openai/gpt-oss-20b' }),
+      mermaidMemoryScope(resolveMermaidSettings({ fidelity: 'code-compat' }), { ...input, model: 'gpt-4o' }),
+    ]);
+    expect(scopes.size).toBe(3);
+    expect(mermaidMemoryScope(paper, { ...input, model: 'openai/gpt-oss-20b' })).toBe('run:sweep-1/dataset:hover/model:openai/gpt-oss-20b/fidelity:paper');
+    expect(mermaidMemoryScope(paper, { ...input, model: 'my model@v2' })).toBe('run:sweep-1/dataset:hover/model:my-model-v2/fidelity:paper');
+    // Sharing across models is an explicit setting; recorded histories replay with the old rule.
+    const shared = resolveMermaidSettings({ memorySharing: 'run' });
+    expect(mermaidMemoryScope(shared, { ...input, model: 'gpt-4o' })).toBe('run:sweep-1/dataset:hover');
+    expect(mermaidMemoryScope(paper, { ...input, model: 'gpt-4o' }, { perModel: false })).toBe('run:sweep-1/dataset:hover');
+    expect(parseMethodSettings('mermaid', { memorySharing: 'run' }, '--option').mermaid).toEqual({ memorySharing: 'run' });
+  });
+
+  it('decides the memory write moment itself, per fidelity, never from the worker (docs/methods/mermaid.md)', () => {
+    expect(resolveMermaidSettings(undefined).update?.mode).toBe('endOfClaim');
+    expect(resolveMermaidSettings({ fidelity: 'code-compat' }).update?.mode).toBe('perCall');
+    expect(resolveMermaidSettings({ update: { mode: 'perCall' } }).update?.mode).toBe('perCall');
   });
 
   it('accepts the parameters of eval/sweeps/mermaid.yaml', () => {

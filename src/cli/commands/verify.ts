@@ -53,7 +53,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
       'after',
-      '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. A worker runs in this process for the duration\nof the command unless --no-embedded-worker is given.',
+      '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. A worker runs in this process for the duration\nof the command unless --no-embedded-worker is given.\n\nMERMAID evidence memory: verifications without --run belong to run "adhoc" and share one memory\nper model and fidelity (run:adhoc/model:<model>/fidelity:<fidelity>), so a claim may recall evidence\nan earlier ad-hoc claim gathered. Use --run <id> or -o memoryScope=<scope> to keep them apart.',
     )
     .action(async (claim: string, options: VerifyOptions) => {
       await verifyCommand(claim, options);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../../shared/memory';
-import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES } from '../../shared/methods/mermaid';
+import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS } from '../../shared/methods/mermaid';
 import { TOOL_NAMES } from '../../shared/tools';
 
 const SCOPE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/;
@@ -13,6 +13,7 @@ export const mermaidSettingsSchema = z
     decompose: z.boolean(),
     // `memory=false` / `memory=true` read naturally on the command line.
     memory: z.union([z.enum(MERMAID_MEMORY_MODES), z.boolean().transform((on) => (on ? 'on' : 'off'))]),
+    memorySharing: z.enum(MERMAID_MEMORY_SHARINGS),
     memoryScope: z.string().regex(SCOPE, 'use 1-200 letters, digits and . _ : / -'),
     recall: z
       .object({ mode: z.enum(MEMORY_RECALL_MODES), topK: z.number().int().min(1).max(50), similarityThreshold: z.number().min(-1).max(1) })

@@ -13,6 +13,10 @@ export type MermaidFidelity = (typeof MERMAID_FIDELITIES)[number];
 export const MERMAID_MEMORY_MODES = ['on', 'off', 'frozen'] as const;
 export type MermaidMemoryMode = (typeof MERMAID_MEMORY_MODES)[number];
 
+/** model: one memory per (run, dataset, model, fidelity); run: one per (run, dataset), shared by every model. */
+export const MERMAID_MEMORY_SHARINGS = ['model', 'run'] as const;
+export type MermaidMemorySharing = (typeof MERMAID_MEMORY_SHARINGS)[number];
+
 /** The answer vocabularies of the released scripts (§9.14): main.py, main_hover.py, main_scifact.py. */
 export const MERMAID_LABEL_SETS = {
   'true-false': { positive: 'True', negative: 'False' },
@@ -50,11 +54,21 @@ export interface MermaidSettings {
   /** Run the decomposer (false: the single-agent ablation of Table 3, no background and no memory keys). */
   decompose: boolean;
   memory: MermaidMemoryMode;
-  /** Memory namespace; default `run:<run>/dataset:<dataset>` (spec §9.10). Name another run's scope to reuse a frozen memory. */
+  /**
+   * Who shares the evidence memory of a run: `model` (default) keeps one memory per model and
+   * fidelity, so models verified side by side in a sweep never recall each other's evidence;
+   * `run` shares one memory across all of them (spec §9.10's `run:<run>/dataset:<dataset>`).
+   */
+  memorySharing: MermaidMemorySharing;
+  /** Memory namespace; overrides `memorySharing`. Name another run's scope to reuse a frozen memory. */
   memoryScope?: string;
   /** Overrides of the worker's recall defaults (code-compat starts from the released code's). */
   recall?: Partial<MemoryRecallOptions>;
-  /** Overrides of the worker's update defaults; `frozen` comes from `memory`. */
+  /**
+   * `mode` (when observations are written) is decided here: endOfClaim in the paper fidelity,
+   * perCall in code-compat, never the worker's setting. `dedup` and `storeInvalid` override the
+   * worker's VERITY_MEMORY_* defaults; `frozen` comes from `memory`.
+   */
   update?: Partial<Omit<MemoryUpdateOptions, 'frozen'>>;
   /** false: memory and parametric knowledge only (the proxy-memory experiment with the MCP server disabled). */
   tools: boolean;
@@ -76,11 +90,13 @@ export const DEFAULT_MERMAID_SETTINGS: MermaidSettings = {
   maxSteps: 5,
   decompose: true,
   memory: 'on',
+  memorySharing: 'model',
   tools: true,
   toolset: 'auto',
   labelSet: 'auto',
   forceAnswer: true,
   fallbackLabel: 'negative',
+  update: { mode: 'endOfClaim' },
 };
 
 /** What code-compat changes: no forced LLM answer, "True" at T_max, the released memory rules. */
@@ -118,8 +134,27 @@ export function mermaidToolset(settings: Pick<MermaidSettings, 'tools' | 'toolse
   return settings.toolset === 'auto' ? [...MERMAID_TOOLSETS[labelSet]] : [...settings.toolset];
 }
 
-/** The memory namespace of a verification (same rule as src/memory/scope.ts, which workflows cannot import). */
-export function mermaidMemoryScope(settings: Pick<MermaidSettings, 'memoryScope'>, input: { runId: string; dataset?: string }): string {
+/**
+ * The memory namespace of a verification (same rule as src/memory/scope.ts, which workflows cannot
+ * import): the named scope, else `run:<run>/dataset:<dataset>`, per model and fidelity unless
+ * `memorySharing` is `run`. `perModel: false` is the rule of histories recorded before it.
+ */
+export function mermaidMemoryScope(
+  settings: Pick<MermaidSettings, 'memoryScope' | 'memorySharing' | 'fidelity'>,
+  input: { runId: string; dataset?: string; model?: string },
+  options: { perModel?: boolean } = {},
+): string {
   if (settings.memoryScope) return settings.memoryScope;
-  return [`run:${input.runId}`, ...(input.dataset ? [`dataset:${input.dataset}`] : [])].join('/');
+  const perModel = (options.perModel ?? true) && settings.memorySharing !== 'run';
+  return [
+    `run:${input.runId}`,
+    ...(input.dataset ? [`dataset:${input.dataset}`] : []),
+    ...(perModel && input.model ? [`model:${scopeSafe(input.model)}`] : []),
+    ...(perModel ? [`fidelity:${settings.fidelity}`] : []),
+  ].join('/');
+}
+
+/** A model id as a scope segment: characters outside the scope alphabet become "-", at most 80 of them. */
+export function scopeSafe(part: string): string {
+  return part.replace(/[^A-Za-z0-9._:/-]/g, '-').slice(0, 80);
 }
