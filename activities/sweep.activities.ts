@@ -12,6 +12,7 @@ import type { RunClaim, SweepChildOutcome, SweepDatasetRef } from '../src/shared
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { verifyClaimWorkflow } from '../workflows/verify-claim.workflow';
 import { toEsFailure } from './support/es-failure';
+import { spentBeforeLimit } from '../src/shared/verification-limits';
 
 export const AWAIT_HEARTBEAT_INTERVAL_MS = 10_000;
 
@@ -68,7 +69,7 @@ export function createSweepActivities(deps: SweepActivityDeps) {
         const verdict = await Promise.race([handle.result(), context.cancelled]);
         return { ok: true, tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd };
       } catch (err) {
-        if (err instanceof WorkflowFailedError) return { ok: false, reason: describeFailure(err), type: failureType(err) ?? 'WorkflowFailed' };
+        if (err instanceof WorkflowFailedError) return { ok: false, reason: describeFailure(err), type: failureType(err) ?? 'WorkflowFailed', ...spentBeforeLimit(err) };
         if (err instanceof WorkflowNotFoundError) return { ok: false, reason: `verification ${input.workflowId} not found`, type: 'NotFound' };
         throw err;
       } finally {

@@ -1,9 +1,10 @@
-import { proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { llmTaskQueue } from '../src/shared/task-queues';
 import type { ToolName } from '../src/shared/tools';
+import { findLimitReached, LIMIT_REACHED_TYPE, type LimitReachedDetails } from '../src/shared/verification-limits';
 import type { MethodTrace, VerifyClaimInput } from '../src/shared/verify';
 import { LLM_CALL } from './activity-options';
 import { traceQuery, type VerifyProgress } from './definitions';
@@ -45,17 +46,27 @@ export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgres
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   let trace: MethodTrace | null = null;
   setHandler(traceQuery, () => trace);
+  const startedAt = Date.now();
+  /** Before each call (and after a child's spend arrives): a reached limit ends the verification, its spend in the details. */
+  const enforceLimits = () => {
+    const reached = findLimitReached(meter.usage, Date.now() - startedAt, input.limits);
+    if (!reached) return;
+    const details: LimitReachedDetails = { limit: reached.limit, usage: { totalTokens: meter.usage.totalTokens, costUsd: meter.usage.costUsd } };
+    throw ApplicationFailure.create({ message: reached.reason, type: LIMIT_REACHED_TYPE, nonRetryable: true, details: [details] });
+  };
   return {
     input,
     progress,
     meter,
     async llm<T>(call: LlmTaskInput) {
+      enforceLimits();
       const result = (await llmTask(call)) as LlmTaskResult<T>;
       meter.recordLlmCall(result as LlmTaskResult);
       progress.llmCalls += 1;
       return result;
     },
     async tool(name, args) {
+      enforceLimits();
       const result = await callTool(name, args);
       this.countToolCall();
       return result;
@@ -68,6 +79,7 @@ export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgres
       meter.absorb(spent);
       progress.llmCalls += spent.usage.llmCalls;
       progress.toolCalls += spent.usage.toolCalls;
+      enforceLimits();
     },
     publishTrace(next) {
       trace = next;

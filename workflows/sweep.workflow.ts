@@ -13,6 +13,8 @@ import {
 import { settingsOfMethod } from '../src/shared/method-settings';
 import type { Activities } from '../activities';
 import { describeFailure, failureType } from '../src/shared/failure';
+import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/shared/failure-policy';
+import { spentBeforeLimit } from '../src/shared/verification-limits';
 import {
   countOutcome,
   DEFAULT_SWEEP_MAX_HISTORY_EVENTS,
@@ -91,6 +93,9 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     resumeSweepUpdate,
     () => {
       state.status = 'running';
+      // After a pause by the failure-rate policy, the policy judges the verifications from here on.
+      if (state.pausedBy) state.failureBaseline = failureBaseline(state.counters);
+      delete state.pausedBy;
       changed();
       return progress();
     },
@@ -139,9 +144,17 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
           reason: result.reason,
           ...(result.type ? { type: result.type } : {}),
           sweepExecution: workflowInfo().firstExecutionRunId,
+          ...(result.tokens !== undefined ? { tokens: result.tokens, costUsd: result.costUsd ?? 0 } : {}),
         });
       }
       countOutcome(state.counters, result);
+      if (!result.ok) {
+        tallyFailureReason((state.failureReasons ??= {}), result.reason, result.type);
+        if (state.status === 'running' && exceedsFailureRate(state.counters, state.failureBaseline ?? { verified: 0, failed: 0 }, input.failurePolicy)) {
+          state.status = 'paused';
+          state.pausedBy = 'failure-rate';
+        }
+      }
       running.delete(ref.workflowId);
       progressed = true;
       changed();
@@ -173,7 +186,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         ref,
         child.result().then(
           (verdict): SweepChildOutcome => ({ ok: true, tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd }),
-          (err: Error): SweepChildOutcome => ({ ok: false, reason: describeFailure(err), type: failureType(err) }),
+          (err: Error): SweepChildOutcome => ({ ok: false, reason: describeFailure(err), type: failureType(err), ...spentBeforeLimit(err) }),
         ),
       );
     } catch (err) {
@@ -212,6 +225,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
           model,
           rag,
           ...(settings ? { settings } : {}),
+          ...(input.limits ? { limits: input.limits } : {}),
         }),
       );
     }

@@ -3,7 +3,11 @@ import { datasetScheme, goldOnScheme } from './dataset-scheme';
 import type { GoldLabels } from './gold-labels';
 import { claimKeyId } from './group-key';
 import type { ClaimRow } from './report-types';
+import { LIMIT_REACHED_TYPE } from '../../src/shared/verification-limits';
 import { EMPTY_USAGE } from '../../src/shared/verify';
+
+/** The report's own label for a verification ended by a per-verification limit. */
+export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
 import { predictedSchemeLabel } from '../labels';
 
 const UNKNOWN_DATASET = 'unknown';
@@ -45,18 +49,21 @@ function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): Cla
 
 function failureRow(failure: RunFailure, key: { method: string; model: string }, gold: GoldLabels): ClaimRow {
   const goldRaw = rawGold(gold, failure.claimId);
+  const limited = failure.type === LIMIT_REACHED_TYPE;
   return {
     dataset: failure.dataset,
     method: key.method,
     model: key.model,
     claimId: failure.claimId,
-    status: 'failed',
+    status: limited ? 'limit-reached' : 'failed',
     goldRaw,
     gold: goldOnScheme(failure.dataset, goldRaw),
-    predictedRaw: null,
+    predictedRaw: limited ? LIMIT_REACHED_LABEL : null,
     predicted: null,
     correct: null,
     ...EMPTY_USAGE,
+    totalTokens: failure.tokens ?? 0,
+    costUsd: failure.costUsd ?? 0,
     durationMs: 0,
     promptVersion: '',
     failureReason: failure.reason,

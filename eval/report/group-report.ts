@@ -18,7 +18,7 @@ function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
-  return rows.flatMap((row) => (row.status === 'failed' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
+  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
 }
 
 /** Metrics of one dataset × method × model: failed verifications are counted and listed, not scored. */

@@ -14,7 +14,8 @@ export interface GroupKey {
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */
 export interface ClaimRow extends GroupKey, VerdictUsage {
   claimId: string;
-  status: 'verdict' | 'failed';
+  /** `limit-reached`: ended by a per-verification limit (tokens, cost, wall time), with its spend. */
+  status: 'verdict' | 'failed' | 'limit-reached';
   /** The gold label as written in the dataset; null when no gold label was found. */
   goldRaw: string | null;
   /** Gold on the dataset's scheme; null when the claim is not scored (no gold, or e.g. NEI on a binary scheme). */

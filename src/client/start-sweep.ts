@@ -50,6 +50,8 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     concurrency: run.concurrency,
     ordered: run.ordered,
     budget: { ...run.budget },
+    ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
+    ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),
   };
 }
 

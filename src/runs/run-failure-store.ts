@@ -11,6 +11,9 @@ export interface RunFailure extends SweepChildRef {
   type?: string;
   /** The sweep execution chain that saw it fail (its first run id): a repeated record from the same chain replaces, never adds. */
   sweepExecution?: string;
+  /** What a verification ended by its limits spent. */
+  tokens?: number;
+  costUsd?: number;
 }
 
 const storedFailureSchema = z

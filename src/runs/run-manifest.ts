@@ -34,6 +34,16 @@ export const runConfigSchema = z.object({
   /** Verify claims one after another, in dataset order (methods whose memory depends on order). */
   ordered: z.boolean().default(false),
   budget: z.object({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
+  /** Per-verification limits: one reached ends the verification with its reason (its spend is kept). */
+  limits: z
+    .object({ tokens: z.number().int().positive().optional(), usd: z.number().positive().optional(), seconds: z.number().positive().optional() })
+    .strict()
+    .optional(),
+  /** Pause the sweep past `maxFailureRate` once `minVerifications` have finished, showing the top failure reasons. */
+  policies: z
+    .object({ maxFailureRate: z.number().min(0).max(1), minVerifications: z.number().int().positive().default(20) })
+    .strict()
+    .optional(),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -46,6 +46,10 @@ export const runFailureSchema = z.object({
   method: z.string().optional(),
   model: z.string().optional(),
   reason: z.string(),
+  type: z.string().optional(),
+  /** Spend of a verification ended by its limits. */
+  tokens: z.number().nonnegative().optional(),
+  costUsd: z.number().nonnegative().optional(),
 });
 export type RunFailure = z.infer<typeof runFailureSchema>;
 

@@ -3,7 +3,9 @@
  * by the sweep workflow, its activities and the CLI. No imports with runtime effect.
  */
 import type { MethodName, VerdictLabel } from './constants';
+import { type FailureBaseline, type FailurePolicy, topFailureReasons } from './failure-policy';
 import type { MethodSettings } from './method-settings';
+import type { VerificationLimits } from './verification-limits';
 
 export interface SweepVariant {
   method: MethodName;
@@ -61,6 +63,12 @@ export interface SweepState {
   budget: SweepBudget;
   inFlight: SweepChildRef[];
   continuedAsNew: number;
+  /** Failures by reason (bounded), for the top reasons shown when the failure-rate policy pauses. */
+  failureReasons?: Record<string, number>;
+  /** Why the sweep is paused, when a policy paused it. */
+  pausedBy?: 'failure-rate';
+  /** Where the failure-rate policy judges from (the start, or the last resume). */
+  failureBaseline?: FailureBaseline;
 }
 
 export interface SweepInput {
@@ -76,6 +84,10 @@ export interface SweepInput {
   /** One verification at a time, in dataset order. */
   ordered: boolean;
   budget: SweepBudget;
+  /** Pause past this failure rate (see failure-policy.ts); none when absent. */
+  failurePolicy?: FailurePolicy;
+  /** Limits of each verification (tokens, cost, wall time); none when absent. */
+  limits?: VerificationLimits;
   /** Claims read per page from `<prefix>-run-claims` (default 50). */
   pageSize?: number;
   /** Continue as new after this many history events, if the server does not suggest it first. */
@@ -101,7 +113,7 @@ export interface RunClaim {
 /** A verification's outcome as the sweep counts it. */
 export type SweepChildOutcome =
   | { ok: true; tokens: number; costUsd: number }
-  | { ok: false; reason: string; type?: string };
+  | { ok: false; reason: string; type?: string; tokens?: number; costUsd?: number };
 
 export interface SweepProgress {
   runId: string;
@@ -115,6 +127,9 @@ export interface SweepProgress {
   costUsd: number;
   budget: SweepBudget;
   continuedAsNew: number;
+  pausedBy?: 'failure-rate';
+  /** The most frequent failure reasons, most frequent first. */
+  topFailureReasons?: { reason: string; count: number }[];
 }
 
 export const DEFAULT_SWEEP_PAGE_SIZE = 50;
@@ -183,7 +198,10 @@ export function countOutcome(counters: SweepCounters, outcome: SweepChildOutcome
     counters.tokens += outcome.tokens;
     counters.costUsd += outcome.costUsd;
   } else {
+    // A verification ended by its limits spent something: the accounting keeps it.
     counters.failed += 1;
+    counters.tokens += outcome.tokens ?? 0;
+    counters.costUsd += outcome.costUsd ?? 0;
   }
 }
 
@@ -196,6 +214,8 @@ export function sweepProgress(runId: string, state: SweepState, variantCount: nu
     running,
     budget: { ...state.budget },
     continuedAsNew: state.continuedAsNew,
+    ...(state.pausedBy ? { pausedBy: state.pausedBy } : {}),
+    ...(state.failureReasons && Object.keys(state.failureReasons).length > 0 ? { topFailureReasons: topFailureReasons(state.failureReasons) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
 import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
 import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
+import type { VerificationLimits } from './verification-limits';
 
 export interface RagSettings {
   /** Passages retrieved for the verdict. */
@@ -28,6 +29,8 @@ export interface VerifyClaimInput {
   rag: RagSettings;
   /** Settings of the chosen method (its entry only is read); defaults when absent. */
   settings?: MethodSettings;
+  /** Ends the verification (type VerificationLimitReached, spend kept) when one is reached. */
+  limits?: VerificationLimits;
 }
 
 export interface EvidencePassage {

@@ -13,6 +13,9 @@ import type { SweepInput } from '../../src/shared/sweep';
 import type { RunningSimulator } from '../../src/simulator/server';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
+import { waitFor } from '../support/wait-for';
+import { formatProgress } from '../../src/cli/sweep-progress';
+import { cancelSweepUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 /** Claims drawn from the demo set per run (small keeps the test fast). */
@@ -107,5 +110,60 @@ describe('a run that grows and retries its failures', () => {
     // Two verifications ran: as many LLM calls as two of the first run's successful ones.
     expect(fixed.llmCalls).toBe((first.llmCalls / DEMO_CLAIM_COUNT) * 2);
     expect((await deps.runFailures.list(run.run)).map((f) => f.earlier?.length)).toEqual([1, 1]);
+  });
+
+  it('the failure-rate policy pauses the sweep and shows the top failure reasons', async () => {
+    const failingFile = path.join(tmp, 'failing.jsonl');
+    fs.writeFileSync(
+      failingFile,
+      ['bad-1', 'bad-2', 'bad-3', 'bad-4'].map((id) => JSON.stringify({ id, dataset: 'demo', claim: `Claim ${id} about Paris.`, label: 'SUPPORTED', label_norm: 'SUPPORTED' })).join('\n'),
+    );
+    const run = runConfig(uniqueName('policy'), {
+      datasets: [
+        { name: 'demo', file: failingFile, format: 'verity', index: `${prefix}-absent` },
+        { name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: DEMO_CLAIM_COUNT },
+      ],
+      concurrency: 3,
+      policies: { maxFailureRate: 0.5, minVerifications: 3 },
+    });
+    const { handle } = await startSweep(client, prefix, buildSweepInput(config, run, tmp));
+    await waitFor('the policy to pause the sweep', async () => {
+      const progress = await handle.query(sweepProgressQuery);
+      return progress.status === 'paused' && progress.running === 0;
+    });
+    const paused = await handle.query(sweepProgressQuery);
+    // The window of 3 started the failing claims first; the 4th may have started before the pause.
+    expect(paused).toMatchObject({ status: 'paused', pausedBy: 'failure-rate', done: 0 });
+    expect(paused.failed).toBeGreaterThanOrEqual(3);
+    expect(paused.failed).toBeLessThan(paused.total);
+    expect(paused.topFailureReasons).toEqual([{ reason: expect.stringMatching(/^IndexNotFound: .*does not exist/), count: paused.failed }]);
+    expect(formatProgress(paused)).toMatch(/paused by the failure-rate policy[\s\S]*\d × IndexNotFound/);
+    await handle.executeUpdate(cancelSweepUpdate);
+  });
+
+  it('per-verification limits end a verification with its reason recorded and its spend counted', async () => {
+    const run = runConfig(uniqueName('limits'), {
+      datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: 2 }],
+      methods: ['mermaid'],
+      models: ['o4-mini'],
+      parameters: { mermaid: { memory: 'off', maxSteps: 4 } },
+      limits: { tokens: 1 },
+    });
+    const result = await (await startSweep(client, prefix, buildSweepInput(config, run, tmp))).handle.result();
+    expect(result).toMatchObject({ status: 'completed', done: 0, failed: 2 });
+    // The first LLM call was made (and paid) before the limit stopped the second: the sweep counts it.
+    expect(result.tokens).toBeGreaterThan(0);
+    const failures = await deps.runFailures.list(run.run);
+    expect(failures).toHaveLength(2);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ type: 'VerificationLimitReached', reason: expect.stringMatching(/^token limit reached: \d+ tokens used, limit 1$/) });
+      expect(failure.tokens).toBeGreaterThan(0);
+    }
+    expect(failures.reduce((sum, f) => sum + (f.tokens ?? 0), 0)).toBe(result.tokens);
+
+    const slow = runConfig(uniqueName('wall'), { datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: 1 }], models: ['o4-mini'], limits: { seconds: 0.001 } });
+    const walled = await (await startSweep(client, prefix, buildSweepInput(config, slow, tmp))).handle.result();
+    expect(walled).toMatchObject({ done: 0, failed: 1 });
+    expect((await deps.runFailures.list(slow.run))[0]?.reason).toMatch(/^wall-time limit reached: .* s, limit 0.001 s$/);
   });
 });
