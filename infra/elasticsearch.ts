@@ -174,7 +174,7 @@ async function javaProblem(home: string): Promise<string | undefined> {
 }
 
 /** Downloads (cached in <dataDir>/downloads) and unpacks the distribution unless already there. */
-async function installDistribution(layout: EsLayout, log: InfraLog): Promise<void> {
+export async function installDistribution(layout: EsLayout, log: InfraLog): Promise<void> {
   if (fs.existsSync(path.join(layout.home, 'bin', 'elasticsearch'))) return;
   const archive = await downloadArchive(layout.downloadsDir, log);
   const parent = path.dirname(layout.home);
@@ -248,7 +248,7 @@ async function prepareNode(layout: EsLayout, port: number): Promise<void> {
   }
 }
 
-async function ensureSystemUser(user: string): Promise<void> {
+export async function ensureSystemUser(user: string): Promise<void> {
   try {
     await run('id', ['-u', user]);
   } catch {
@@ -261,7 +261,13 @@ export function esJavaOpts(heapMb: number): string {
 }
 
 /** Starts the node daemonized (`-d -p pidfile`) and waits for health green or yellow. */
-async function startNode(config: VerityConfig, layout: EsLayout, javaHome: string, log: InfraLog): Promise<number> {
+export async function startNode(
+  config: VerityConfig,
+  layout: EsLayout,
+  javaHome: string,
+  log: InfraLog,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<number> {
   const { url, heapMb } = config.elasticsearch;
   log(`elasticsearch: starting ${ES_VERSION} at ${url} (heap ${heapMb} MB, Java ${javaHome}${layout.runAs ? `, user ${layout.runAs}` : ''})`);
   const command = [path.join(layout.home, 'bin', 'elasticsearch'), '-d', '-p', layout.pidFile];
@@ -269,14 +275,14 @@ async function startNode(config: VerityConfig, layout: EsLayout, javaHome: strin
   const env = { ...process.env, ES_JAVA_HOME: javaHome, ES_PATH_CONF: layout.configDir, ES_JAVA_OPTS: esJavaOpts(heapMb) };
   const logFile = path.join(layout.logsDir, 'verity.log');
   try {
-    await run(file as string, args, { env, cwd: layout.home, timeoutMs: START_TIMEOUT_MS });
+    await run(file as string, args, { env, cwd: layout.home, timeoutMs });
   } catch (err) {
     throw new Error(`Elasticsearch failed to start: ${(err as Error).message}\nlast lines of ${logFile}:\n${tailFile(logFile)}`);
   }
-  const healthy = await waitUntil(async () => ['green', 'yellow'].includes((await clusterHealth(config.elasticsearch)) ?? ''), START_TIMEOUT_MS, 500);
+  const healthy = await waitUntil(async () => ['green', 'yellow'].includes((await clusterHealth(config.elasticsearch)) ?? ''), timeoutMs, 500);
   const pid = livePid(layout.pidFile);
   if (!healthy || pid === undefined) {
-    throw new Error(`Elasticsearch did not become healthy within ${START_TIMEOUT_MS / 1000}s; last lines of ${logFile}:\n${tailFile(logFile)}`);
+    throw new Error(`Elasticsearch did not become healthy within ${timeoutMs / 1000}s; last lines of ${logFile}:\n${tailFile(logFile)}`);
   }
   return pid;
 }

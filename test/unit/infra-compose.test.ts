@@ -5,8 +5,18 @@ import YAML from 'yaml';
 import { ES_VERSION, TEMPORAL_CLI_VERSION } from '../../infra';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 
+interface Service {
+  image: string;
+  command?: string[];
+  profiles?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, unknown> | string[];
+}
+
 interface Compose {
-  services: Record<string, { image: string; command?: string[] }>;
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
 }
 
 const compose = YAML.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as Compose;
@@ -21,5 +31,44 @@ describe('docker-compose.yml stays in step with infra/', () => {
       .filter((arg) => arg.startsWith('--search-attribute='))
       .map((arg) => arg.slice('--search-attribute='.length));
     expect(registered).toEqual(Object.values(SEARCH_ATTRIBUTES).map((name) => `${name}=Keyword`));
+  });
+});
+
+describe('the production profile of docker-compose.yml', () => {
+  const production = Object.entries(compose.services).filter(([, service]) => service.profiles?.includes('production'));
+  const byImage = (prefix: string) => production.filter(([, service]) => service.image.startsWith(prefix)).map(([, service]) => service);
+
+  it('leaves the default stack as it is', () => {
+    expect(compose.services.temporal?.profiles).toBeUndefined();
+    expect(compose.services.elasticsearch?.profiles).toBeUndefined();
+  });
+
+  it('runs Temporal Server on PostgreSQL with Elasticsearch visibility, and the Temporal UI', () => {
+    const [server] = byImage('temporalio/auto-setup:');
+    expect(server?.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql', ENABLE_ES: 'true', ES_SEEDS: 'temporal-visibility' });
+    expect(compose.services.postgresql?.image).toMatch(/^postgres:\d+/);
+    expect(compose.services['temporal-visibility']?.profiles).toEqual(['production']);
+    expect(byImage('temporalio/ui:')[0]?.environment?.TEMPORAL_ADDRESS).toBe('temporal-server:7233');
+  });
+
+  it('secures verity\'s Elasticsearch and keeps every secret out of the file', () => {
+    const es = compose.services['verity-es'];
+    expect(es?.image).toBe(`docker.elastic.co/elasticsearch/elasticsearch:${ES_VERSION}`);
+    expect(es?.environment?.['xpack.security.enabled']).toBeUndefined(); // Elasticsearch 8's default: security and TLS on
+    expect(es?.environment?.ELASTIC_PASSWORD).toMatch(/^\$\{ELASTIC_PASSWORD:\?/);
+    for (const [, service] of production) {
+      for (const [name, value] of Object.entries(service.environment ?? {})) {
+        if (/PASSWORD|PWD/.test(name)) expect(value).toMatch(/^\$\{[A-Z_]+:\?/);
+      }
+    }
+  });
+
+  it('publishes ports on loopback only, apart from the default stack\'s, with every volume declared', () => {
+    const published = production.flatMap(([, service]) => service.ports ?? []);
+    expect(published.every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
+    const defaults = ['7233', '8233', '9200'];
+    expect(published.map((port) => port.split(':')[1])).not.toEqual(expect.arrayContaining(defaults));
+    const used = production.flatMap(([, service]) => ((service as { volumes?: string[] }).volumes ?? []).map((volume) => volume.split(':')[0]));
+    for (const volume of used) expect(compose.volumes).toHaveProperty(volume as string);
   });
 });
