@@ -1,5 +1,4 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import type { FireFinalAnswerOutput } from '../src/methods/fire/tasks';
 import type { WebResult } from '../src/search/types';
 import { FAILURE_TYPES } from '../src/shared/constants';
@@ -7,10 +6,9 @@ import { resolveFireSettings, type FireSettings } from '../src/shared/methods/fi
 import { lexicalSimilarity } from '../src/shared/methods/fire-similarity';
 import { readFireAnswer, readFireStep, type FireStepOutput } from '../src/shared/methods/fire-step';
 import type { MethodTrace } from '../src/shared/verify';
-import { RETRIEVAL } from './activity-options';
+import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 
-const { fireTextSimilarity } = proxyActivities<Activities>(RETRIEVAL);
 
 /** FIRE's fallback text when a search finds nothing (query_serper.py). */
 const NO_RESULT = 'No good Google Search result was found';
@@ -127,7 +125,7 @@ function isInvalidOutput(err: unknown): boolean {
 /** FIRE's early stop: the proposed query repeats the previous one, or the last two results repeat each other. */
 async function earlyStop(settings: FireSettings, query: string, knowledge: Knowledge[]): Promise<{ reason: FireStop; similarity: number } | undefined> {
   if (settings.similarity === 'off') return undefined;
-  const similarity = (a: string, b: string) => (settings.similarity === 'lexical' ? Promise.resolve(lexicalSimilarity(a, b)) : fireTextSimilarity({ a, b }));
+  const similarity = (a: string, b: string) => (settings.similarity === 'lexical' ? Promise.resolve(lexicalSimilarity(a, b)) : shortReads().fireTextSimilarity({ a, b }));
   const [previous, last] = [knowledge.at(-2), knowledge.at(-1)];
   if (last) {
     const queries = await similarity(query, last.query);

@@ -1,5 +1,4 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, patched, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import { ActivityFailure, ApplicationFailure, isCancellation, patched } from '@temporalio/workflow';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { InvalidOutputDetails } from '../src/llm/errors';
 import type { MemoryRecall } from '../src/memory/evidence-memory';
@@ -28,13 +27,9 @@ import {
   type StepDecision,
 } from '../src/shared/methods/mermaid-protocol';
 import type { MethodTrace } from '../src/shared/verify';
-import { MEMORY_RECALL, MEMORY_UPDATE, RETRIEVAL } from './activity-options';
+import { shortReads, shortWrites } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 import { PATCHES } from './patches';
-
-const { memoryRecall } = proxyActivities<Activities>(MEMORY_RECALL);
-const { memoryUpdate } = proxyActivities<Activities>(MEMORY_UPDATE);
-const { mermaidToolCatalog } = proxyActivities<Activities>(RETRIEVAL);
 
 /** Characters of each recalled line kept in the trace (the prompt gets the full 2,000). */
 const TRACE_MEMORY_CHARS = 300;
@@ -123,7 +118,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   }
   const entities = decomposition ? entitiesOf(decomposition) : [];
   Object.assign(trace, { decomposition, entities });
-  const tools: MermaidToolEntry[] = settings.tools ? await mermaidToolCatalog({ tools: mermaidToolset(settings, labelSetName) }) : [];
+  const tools: MermaidToolEntry[] = settings.tools ? await shortReads().mermaidToolCatalog({ tools: mermaidToolset(settings, labelSetName) }) : [];
   trace.tools = tools.map((tool) => tool.name);
   publish();
 
@@ -131,7 +126,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   let memoryLines: string[] = [];
   if (settings.memory !== 'off' && entities.length > 0) {
     progress.stage = 'recalling';
-    const recalled = await memoryRecall({ scope, entities, options: recallOptions });
+    const recalled = await shortReads().memoryRecall({ scope, entities, options: recallOptions });
     memoryLines = recalled.lines;
     trace.memory.recalled = recalled.hits;
     trace.memory.lines = recalled.lines.map((line) => clip(line, TRACE_MEMORY_CHARS));
@@ -144,7 +139,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   const observations: MemoryObservation[] = [];
   const remember = async (batch: MemoryObservation[]) => {
     if (settings.memory === 'off' || batch.length === 0) return;
-    const result = await memoryUpdate({ scope, claimId: input.claimId, entities, observations: batch, options: updateOptions });
+    const result = await shortWrites().memoryUpdate({ scope, claimId: input.claimId, entities, observations: batch, options: updateOptions });
     trace.memory.written = (trace.memory.written ?? 0) + result.written;
     trace.memory.frozenSkipped = (trace.memory.frozenSkipped ?? 0) + result.frozenSkipped;
   };

@@ -1,10 +1,6 @@
-import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import type { RagVerdictOutput } from '../src/methods/rag/verdict-task';
-import { RETRIEVAL } from './activity-options';
+import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
-
-const { retrievePassages } = proxyActivities<Activities>(RETRIEVAL);
 
 /**
  * The `rag` baseline: retrieve the top-k passages for the claim, then one LLM verdict that
@@ -14,7 +10,7 @@ export async function runRag(run: MethodRun): Promise<MethodOutcome> {
   const { input, progress } = run;
   progress.stage = 'retrieving';
   const { topK, index, mode } = input.rag;
-  const { passages } = await retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
+  const { passages } = await shortReads().retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
   run.countToolCall();
   const trace = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
   run.publishTrace(trace);

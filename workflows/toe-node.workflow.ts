@@ -33,7 +33,8 @@ import {
 } from '../src/shared/methods/toe';
 import type { PolicyStep, ToeAction } from '../src/shared/methods/toe-policy';
 import { llmTaskQueue } from '../src/shared/task-queues';
-import { LLM_CALL, WRITE } from './activity-options';
+import { LLM_CALL } from './activity-options';
+import { localActivities, shortStepsAreLocal, shortWrites } from './es-activities';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { callTool } from './tool-calls';
 
@@ -93,8 +94,9 @@ export interface ToeNodeResult {
 const SNIPPET_CHARS = 200;
 const MAX_CHUNKS_PER_DOCUMENT = 3;
 
-const { toeSelectAction } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
-const { toeRecordEpisode } = proxyActivities<Activities>(WRITE);
+const SELECT_ACTION = { startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } } as const;
+const regularSelect = proxyActivities<Activities>(SELECT_ACTION);
+const localSelect = localActivities(SELECT_ACTION);
 
 /**
  * GetEvidence + Evaluate of Algorithm 1 for one node, as its own child workflow: the claim
@@ -142,7 +144,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
       maxSearchSteps: settings.maxSearchSteps,
       maxDocuments: settings.maxDocumentsPerNode,
     });
-    const choice = await toeSelectAction({
+    const choice = await (shortStepsAreLocal() ? localSelect : regularSelect).toeSelectAction({
       state,
       policy: settings.policy,
       ...(settings.policyWeights ? { policyWeights: settings.policyWeights } : {}),
@@ -211,7 +213,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   const episodeId = `${input.verificationId}/${node.id}`;
   const totalReward = policySteps.reduce((sum, s) => sum + s.reward, 0);
   if (settings.logEpisodes) {
-    await toeRecordEpisode({
+    await shortWrites().toeRecordEpisode({
       schemaVersion: 1,
       id: episodeId,
       claim: node.claim,

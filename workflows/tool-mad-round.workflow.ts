@@ -13,7 +13,8 @@ import { labelTexts, parseFinalLabel, verdictOfLabel, withoutLabelLine } from '.
 import { parseQuery } from '../src/shared/methods/tool-mad-query';
 import { answerRelevanceOf, faithfulnessOf } from '../src/shared/methods/tool-mad-scores';
 import { llmTaskQueue } from '../src/shared/task-queues';
-import { LLM_CALL, RETRIEVAL } from './activity-options';
+import { LLM_CALL } from './activity-options';
+import { shortReads } from './es-activities';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
 import { callTool } from './tool-calls';
@@ -28,7 +29,6 @@ export interface ToolMadRoundResult {
 /** Each debater's step in the running round (query, retrieving, answering, scoring, done). */
 export const toolMadRoundStateQuery = defineQuery<RoundProgress>('roundState');
 
-const { retrievePassages, toolMadQuestionSimilarity } = proxyActivities<Activities>(RETRIEVAL);
 
 /**
  * One Tool-MAD debate round (paper Algorithm 1, the body of `for r`): every debater, concurrently,
@@ -144,7 +144,7 @@ async function retrieve(
   ctx.meter.recordToolCall();
   if (debater.tool === 'rag') {
     const mode = input.settings.ragMode ?? input.rag.mode;
-    const { passages } = await retrievePassages({ query, index: input.rag.index, k: input.settings.ragTopK, ...(mode ? { mode } : {}) });
+    const { passages } = await shortReads().retrievePassages({ query, index: input.rag.index, k: input.settings.ragTopK, ...(mode ? { mode } : {}) });
     return { documents: passages.map((p) => ({ id: p.id, title: p.title, text: p.text, source: 'rag', score: p.score })) };
   }
   const result = await callTool('web_search', { query, max_results: input.settings.searchResults });
@@ -199,7 +199,7 @@ async function scoreRelevance(
     ),
   );
   const questions = generated.map((g) => g.question.trim()).filter((q) => q !== '');
-  const { cosines } = await toolMadQuestionSimilarity({ claim: input.claim, questions });
+  const { cosines } = await shortReads().toolMadQuestionSimilarity({ claim: input.claim, questions });
   return { questions, cosines, noncommittal: generated.some((g) => g.noncommittal === 1) };
 }
 

@@ -1,14 +1,11 @@
-import { ApplicationFailure, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import { ApplicationFailure, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { FAILURE_TYPES } from '../src/shared/constants';
 import { findVerifyInputProblem, type Verdict, type VerifyClaimInput } from '../src/shared/verify';
-import { WRITE } from './activity-options';
 import { progressQuery, type VerifyProgress } from './definitions';
+import { shortWrites } from './es-activities';
 import { createMethodRun } from './method-run';
 import { METHOD_RUNNERS } from './method-runners';
 import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
-
-const { storeVerdict } = proxyActivities<Activities>(WRITE);
 
 /**
  * Verifies one claim with the chosen method, stores the verdict in Elasticsearch and returns it.
@@ -55,7 +52,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   };
 
   progress.stage = 'storing';
-  await storeVerdict(verdict);
+  await shortWrites().storeVerdict(verdict);
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.label, value: verdict.label }]);
   progress.stage = 'done';
   return verdict;

@@ -50,6 +50,8 @@ export async function readManifest(client: Client, prefix: string, runId: string
 /** A run's manifest, every verdict, its stored claims and failures. Fails on an unknown run or one without verdicts. */
 export async function readRun(client: Client, prefix: string, runId: string): Promise<RunRecords> {
   const manifest = await readManifest(client, prefix, runId);
+  // Verdicts are written without waiting for a refresh (sweeps find them by id); make them searchable.
+  await client.indices.refresh({ index: indexName(prefix, 'verdicts'), ignore_unavailable: true, allow_no_indices: true });
   const [verdictDocs, claimDocs, failureDocs] = await Promise.all(
     ['verdicts', 'run-claims', 'run-failures'].map((logical) => searchAll(client, indexName(prefix, logical), { term: { runId } })),
   );

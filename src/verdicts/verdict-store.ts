@@ -28,14 +28,17 @@ export class VerdictStore {
     readonly index: string,
   ) {}
 
-  /** Idempotent: storing the same verification again overwrites the same document. */
+  /**
+   * Idempotent: storing the same verification again overwrites the same document. It does not
+   * wait for a refresh (about a second): sweeps and `get` find verdicts by id in real time, and
+   * readers that search (reports) refresh first.
+   */
   async store(verdict: Verdict): Promise<void> {
     await this.ensureIndex();
     await this.client.index({
       index: this.index,
       id: verdict.workflowId,
       document: { ...verdict, storedAt: new Date().toISOString() },
-      refresh: 'wait_for',
     });
   }
 

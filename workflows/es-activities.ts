@@ -1,0 +1,42 @@
+import { type ActivityOptions, type LocalActivityOptions, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { RETRIEVAL, WRITE } from './activity-options';
+
+/**
+ * Patch id of running short Elasticsearch reads and writes (and the short embedding / policy
+ * steps next to them) as local activities: they run in the workflow's own worker and complete
+ * within the workflow task, with no activity task round trip through the server. Executions
+ * recorded before the patch keep their regular activities on replay.
+ */
+export const LOCAL_SHORT_STEPS_PATCH = 'local-short-steps';
+
+/** Local activities get the same timeouts and retries as their regular presets. */
+function asLocal(options: ActivityOptions): LocalActivityOptions {
+  const { startToCloseTimeout, scheduleToCloseTimeout, retry } = options;
+  return { startToCloseTimeout, scheduleToCloseTimeout, retry };
+}
+
+const regularReads = proxyActivities<Activities>(RETRIEVAL);
+const regularWrites = proxyActivities<Activities>(WRITE);
+const localReads = proxyLocalActivities<Activities>(asLocal(RETRIEVAL));
+const localWrites = proxyLocalActivities<Activities>(asLocal(WRITE));
+
+/** True once this execution runs short steps as local activities (always, for new executions). */
+export function shortStepsAreLocal(): boolean {
+  return patched(LOCAL_SHORT_STEPS_PATCH);
+}
+
+/** Short reads (retrieval, memory recall, catalog, similarity): local activities unless replaying an older history. */
+export function shortReads(): Activities {
+  return shortStepsAreLocal() ? localReads : regularReads;
+}
+
+/** Short idempotent writes (verdict, memory update, episode): local activities unless replaying an older history. */
+export function shortWrites(): Activities {
+  return shortStepsAreLocal() ? localWrites : regularWrites;
+}
+
+/** Local activities with `options` (for presets other than RETRIEVAL and WRITE); callers check shortStepsAreLocal(). */
+export function localActivities(options: ActivityOptions): Activities {
+  return proxyLocalActivities<Activities>(asLocal(options));
+}
