@@ -17,7 +17,12 @@ export interface CreateWorkerOptions {
   /** Address, namespace, TLS and API key (config.temporal). */
   temporal: TemporalConnection;
   taskQueue: string;
-  activities: Activities;
+  /** Verity's activities (or, with `workflowsPath`, those of the other workflow code). */
+  activities: object;
+  /** Workflow code other than verity's own (bench:throughput's raw engine ceiling). */
+  workflowsPath?: string;
+  /** Activities of the LLM queue (default: verity's `llmTask`). */
+  llmActivities?: object;
   /** 0 forces a replay on every workflow task (used by tests to prove determinism). */
   maxCachedWorkflows?: number;
   /** Limits of the worker serving `<taskQueue>-llm` (default: no limits). */
@@ -63,7 +68,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       connection,
       namespace: options.temporal.namespace,
       taskQueue: options.taskQueue,
-      workflowsPath: WORKFLOWS_PATH,
+      workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH,
       activities: options.activities,
       shutdownGraceTime: '10 seconds',
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
@@ -72,7 +77,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       connection,
       namespace: options.temporal.namespace,
       taskQueue: llmTaskQueue(options.taskQueue),
-      activities: { llmTask: options.activities.llmTask },
+      activities: options.llmActivities ?? { llmTask: (options.activities as Activities).llmTask },
       shutdownGraceTime: '10 seconds',
       ...(options.llm?.requestsPerSecond !== undefined ? { maxTaskQueueActivitiesPerSecond: options.llm.requestsPerSecond } : {}),
       ...(options.llm?.concurrency !== undefined ? { maxConcurrentActivityTaskExecutions: options.llm.concurrency } : {}),
