@@ -348,8 +348,7 @@ async function main(): Promise<void> {
         const worker = await startInProcessWorker(config, createLogger('warn'), { llm: { requestsPerSecond: rps, concurrency } });
         const rawCalls: number[] = [];
         const raw = await createVerityWorker({
-          address: config.temporal.address,
-          namespace: config.temporal.namespace,
+          temporal: config.temporal,
           taskQueue: `${taskQueue}-raw`,
           workflowsPath: require.resolve('./throughput/raw-workflows'),
           activities: createRawActivities(),
