@@ -87,7 +87,10 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
       .execute(verifyClaimWorkflow, { workflowId: uniqueName('missing-index'), taskQueue: config.temporal.taskQueue, args: [input] })
       .catch((err: unknown) => err);
     expect(error).toBeInstanceOf(WorkflowFailedError);
-    const cause = (error as WorkflowFailedError).cause?.cause as Error | undefined;
+    // Retrieval is a local activity: its ApplicationFailure is the workflow's failure itself (a
+    // regular activity would wrap it in an ActivityFailure).
+    const failure = (error as WorkflowFailedError).cause;
+    const cause = (failure?.cause ?? failure) as Error | undefined;
     expect(cause?.message).toMatch(/does not exist/);
     expect(Date.now() - started).toBeLessThan(20_000);
   });
