@@ -34,7 +34,8 @@ export function esAccessErrorLine(err: errors.ResponseError, connection?: EsConn
   return describeEsAccessError(err.statusCode ?? 0, esReason(err), connection);
 }
 
-function esReason(err: errors.ResponseError): string {
+/** The reason Elasticsearch gave (its security_exception text), not the client's summary. */
+export function esReason(err: errors.ResponseError): string {
   const body = err.body as { error?: { reason?: string; root_cause?: Array<{ reason?: string }> } | string } | undefined;
   if (typeof body?.error === 'string') return body.error;
   return body?.error?.reason ?? body?.error?.root_cause?.[0]?.reason ?? err.message;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Client, type ClientOptions, errors } from '@elastic/elasticsearch';
 import type { EsConnection } from '../config/es-connection';
+import { esReason } from './access-errors';
 
 export interface EsConnectionOptions extends EsConnection {
   /** Per-request timeout; Temporal is the retry layer for activities, so client retries stay low. */
@@ -59,7 +60,7 @@ export async function probeElasticsearch(connection: EsConnection, timeoutMs = 2
     return { state: 'up', health: health.status };
   } catch (err) {
     if (err instanceof errors.ResponseError && (err.statusCode === 401 || err.statusCode === 403)) {
-      return { state: 'refused', status: err.statusCode, message: err.message };
+      return { state: 'refused', status: err.statusCode, message: esReason(err) };
     }
     return { state: 'down', reason: (err as Error).message.split('\n')[0] ?? 'no answer' };
   } finally {
