@@ -5,6 +5,7 @@ import { esAccessErrorLine, isEsAccessError } from '../es/access-errors';
 import { projectRoot } from '../project-root';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
+import { registerExportCommand } from './commands/export';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
 import { registerReportCommand } from './commands/report';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerMcpCommand(program);
   registerReportCommand(program);
   registerDiffCommand(program);
+  registerExportCommand(program);
   registerToeCommand(program);
   return program;
 }

@@ -86,7 +86,7 @@ export async function seedSyntheticRun(client: Client, prefix: string, spec: Syn
   let ordinal = 0;
   for (const [dataset, claims] of claimsByDataset) {
     for (const claim of claims) {
-      runClaims.push({ id: `${spec.runId}/${ordinal}`, doc: { runId: spec.runId, ordinal, claimId: claim.id, dataset, datasetPosition: 0, claim: claim.claim } });
+      runClaims.push({ id: `${spec.runId}/${ordinal}`, doc: { runId: spec.runId, ordinal, claimId: claim.id, dataset, datasetPosition: 0, claim: claim.claim, labelNorm: claim.labelNorm } });
       ordinal += 1;
       for (const method of spec.methods) {
         for (const model of spec.models) {

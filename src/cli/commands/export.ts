@@ -1,0 +1,48 @@
+import { type Command, Option } from 'commander';
+import { loadConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { exportRun } from '../../runs/export/export-run';
+import { EXPORT_FORMATS, type ExportFormat } from '../../runs/export/row-writers';
+import { RunNotFoundError } from '../../runs/read-run';
+import { CliError } from '../errors';
+import { notice } from '../output';
+import { toCliError } from './ingest';
+
+const PROGRESS_EVERY = 10_000;
+
+async function exportCommand(runId: string, options: { format: ExportFormat; out?: string }): Promise<void> {
+  const config = loadConfig();
+  const file = options.out ?? `${runId}.${options.format}`;
+  if (options.format === 'parquet' && file === '-') throw new CliError('Parquet is binary: give a file with --out', 2);
+  const client = createEsClient(config.elasticsearch);
+  let reported = 0;
+  try {
+    const stats = await exportRun(client, config.elasticsearch.indexPrefix, runId, options.format, file, (rows) => {
+      if (rows - reported >= PROGRESS_EVERY) {
+        reported = rows;
+        notice(`${rows} rows…`);
+      }
+    });
+    for (const problem of stats.problems) notice(`skipped ${problem}`);
+    const skipped = stats.skipped > 0 ? `; ${stats.skipped} malformed document(s) skipped` : '';
+    notice(`exported ${stats.verdicts} verdicts and ${stats.failures} failed verifications of run ${runId}${file === '-' ? '' : ` to ${file}`}${skipped}`);
+  } catch (err) {
+    if (err instanceof RunNotFoundError) throw new CliError(err.message, 1);
+    throw toCliError(err, config.elasticsearch.url);
+  } finally {
+    await client.close();
+  }
+}
+
+export function registerExportCommand(program: Command): void {
+  program
+    .command('export')
+    .description("Stream every verification of a run (claim, gold, predicted, method, model, usage, cost, timings, failure reason, trace reference) to a dataframe file.")
+    .argument('<run>', 'run id')
+    .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('parquet'))
+    .option('--out <file>', 'output file (default <run>.<format>; - for standard output with jsonl or csv)')
+    .addHelpText('after', '\nReads Elasticsearch page by page (point in time + search_after): memory stays bounded whatever the run size.\nExample: verity export dev-600 --format csv --out dev-600.csv')
+    .action(async (runId: string, options: { format: ExportFormat; out?: string }) => {
+      await exportCommand(runId, options);
+    });
+}
