@@ -1,4 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
+import { indexName } from '../../es/indices';
 import { readManifest } from '../read-run';
 import { type ExportFormat, openRowWriter } from './row-writers';
 import { type ExportStats, streamRunRows } from './stream-run-rows';
@@ -16,6 +17,8 @@ export async function exportRun(
   onProgress?: (rows: number) => void,
 ): Promise<ExportStats> {
   await readManifest(client, prefix, runId);
+  // Verdicts are stored without waiting for a refresh: make the latest ones searchable first.
+  await client.indices.refresh({ index: [indexName(prefix, 'verdicts'), indexName(prefix, 'run-failures')], ignore_unavailable: true, allow_no_indices: true });
   const stats: ExportStats = { verdicts: 0, failures: 0, skipped: 0, problems: [] };
   const writer = openRowWriter(format, file);
   try {
