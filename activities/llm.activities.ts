@@ -3,6 +3,7 @@ import { LlmInvalidInputError, toTemporalFailure } from '../src/llm/errors';
 import type { LlmGateway } from '../src/llm/gateway';
 import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { samplingForRole } from '../src/shared/sampling';
 
 export const LLM_HEARTBEAT_INTERVAL_MS = 5_000;
 
@@ -18,8 +19,10 @@ export function createLlmActivities({ gateway }: LlmActivityDeps) {
       const stopHeartbeat = heartbeatWhileWaiting(context);
       try {
         const task = getTask(input.task);
+        const role = input.role ?? task.role;
         return await gateway.complete({
-          role: input.role ?? task.role,
+          role,
+          ...(input.sampling ? { sampling: samplingForRole(input.sampling, role) } : {}),
           messages: task.render(parseVariables(task, input.variables)),
           schema: task.output,
           schemaName: task.schemaName,

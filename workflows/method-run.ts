@@ -2,6 +2,7 @@ import { ApplicationFailure, proxyActivities, setHandler, workflowInfo } from '@
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { methodSamplingOf } from '../src/shared/sampling';
 import { llmTaskQueue } from '../src/shared/task-queues';
 import type { ToolName } from '../src/shared/tools';
 import { findLimitReached, LIMIT_REACHED_TYPE, type LimitReachedDetails } from '../src/shared/verification-limits';
@@ -44,6 +45,8 @@ export interface MethodOutcome {
 export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgress, meter: LlmMeter = new LlmMeter()): MethodRun {
   // LLM calls go to the rate-limited queue next to this workflow's own.
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  // The method's sampling settings go with every call; the activity resolves the call's role.
+  const sampling = methodSamplingOf(input.settings, input.method);
   let trace: MethodTrace | null = null;
   setHandler(traceQuery, () => trace);
   const startedAt = Date.now();
@@ -60,7 +63,7 @@ export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgres
     meter,
     async llm<T>(call: LlmTaskInput) {
       enforceLimits();
-      const result = (await llmTask(call)) as LlmTaskResult<T>;
+      const result = (await llmTask(sampling ? { ...call, sampling } : call)) as LlmTaskResult<T>;
       meter.recordLlmCall(result as LlmTaskResult);
       progress.llmCalls += 1;
       return result;

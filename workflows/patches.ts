@@ -9,4 +9,6 @@ export const PATCHES = {
   mermaidRawThought: 'mermaid-raw-thought',
   /** MERMAID: the evidence memory is scoped per model and fidelity unless `memorySharing: run`. */
   mermaidMemoryPerModel: 'mermaid-memory-per-model',
+  /** ToE: the decomposition LLM sees the evidence that left the node unreliable. */
+  toeDecomposeWithEvidence: 'toe-decompose-with-evidence',
 } as const;

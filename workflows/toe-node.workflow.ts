@@ -1,4 +1,4 @@
-import { isCancellation, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { isCancellation, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { ClaimFeatures } from '../src/shared/methods/toe-logic/claim-features';
@@ -10,6 +10,7 @@ import type {
   ToeClaimAnalysisOutput,
   ToeCleanOutput,
   ToeDecomposeOutput,
+  ToeNodeEvidenceSummary,
   ToeQueryOutput,
   ToeQueryPlanOutput,
 } from '../src/methods/toe/tasks';
@@ -36,6 +37,7 @@ import { llmTaskQueue } from '../src/shared/task-queues';
 import { LLM_CALL } from './activity-options';
 import { localActivities, shortStepsAreLocal, shortWrites } from './es-activities';
 import { LlmMeter, type MeterSummary } from './llm-meter';
+import { PATCHES } from './patches';
 import { callTool } from './tool-calls';
 
 /** Evaluation of one argument-tree node: what the parent workflow passes its child. */
@@ -109,7 +111,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   const meter = new LlmMeter();
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   const llm = async <T>(call: Omit<LlmTaskInput, 'model'>): Promise<T> => {
-    const result = (await llmTask({ ...call, model: input.model })) as LlmTaskResult<T>;
+    const result = (await llmTask({ ...call, model: input.model, ...(input.settings.llm ? { sampling: input.settings.llm } : {}) })) as LlmTaskResult<T>;
     meter.recordLlmCall(result as LlmTaskResult);
     return result.output;
   };
@@ -206,7 +208,9 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   const expand = wantsExpansion(belief.reliability, node.isRoot, settings.thresholds);
   let subclaims: Subclaim[] = [];
   if (expand && input.canExpand) {
-    const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim } });
+    // The decomposer sees the evidence that left the node unreliable (paper §III-D), in new runs.
+    const evidenceSummary = patched(PATCHES.toeDecomposeWithEvidence) ? { evidence: nodeEvidenceSummary(evidence, belief) } : {};
+    const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim, ...evidenceSummary } });
     subclaims = normaliseSubclaims(decomposition.subclaims);
   }
 
@@ -286,4 +290,13 @@ async function analyseDocument(
     authoritative: analysis.authoritative,
     primary: analysis.primary,
   };
+}
+
+/** The node's most relevant evidence items (at most 8), for the decomposer. */
+function nodeEvidenceSummary(evidence: ToeEvidenceRecord[], belief: { veracity: number; reliability: number }): ToeNodeEvidenceSummary {
+  const items = [...evidence]
+    .sort((a, b) => b.relevance - a.relevance)
+    .slice(0, 8)
+    .map((item) => ({ stance: item.stance, relevance: item.relevance, credibility: item.credibility, title: item.title, snippet: item.snippet }));
+  return { veracity: belief.veracity, reliability: belief.reliability, items };
 }

@@ -44,7 +44,7 @@ export async function toolMadRoundWorkflow(input: ToolMadRoundInput): Promise<To
   setHandler(toolMadRoundStateQuery, () => progress);
 
   async function llm<T>(call: LlmTaskInput): Promise<T> {
-    const result = (await llmTask(call)) as LlmTaskResult<T>;
+    const result = (await llmTask(input.settings.llm ? { ...call, sampling: input.settings.llm } : call)) as LlmTaskResult<T>;
     meter.recordLlmCall(result as LlmTaskResult);
     return result.output;
   }

@@ -1,5 +1,6 @@
 import { ApplicationFailure, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { FAILURE_TYPES } from '../src/shared/constants';
+import { methodSamplingOf } from '../src/shared/sampling';
 import { findVerifyInputProblem, type Verdict, type VerifyClaimInput } from '../src/shared/verify';
 import { progressQuery, type VerifyProgress } from './definitions';
 import { shortWrites } from './es-activities';
@@ -25,6 +26,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   const outcome = await METHOD_RUNNERS[input.method](run);
   const finishedAt = Date.now();
   const spent = run.meter.summary();
+  const sampling = methodSamplingOf(input.settings, input.method);
 
   const verdict: Verdict = {
     schemaVersion: 1,
@@ -43,6 +45,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
     model: spent.lastCall?.model ?? input.model,
     temperature: spent.lastCall?.temperature ?? 0,
     seed: spent.lastCall?.seed ?? 0,
+    ...(sampling ? { sampling } : {}),
     promptVersion: spent.promptVersions.join(','),
     usage: spent.usage,
     ...(outcome.trace ? { trace: outcome.trace } : {}),

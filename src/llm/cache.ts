@@ -14,6 +14,9 @@ export interface CanonicalLlmRequest {
   jsonSchema: unknown;
   temperature: number;
   seed: number;
+  /** Present only when set, so the hashes of earlier requests stay the same. */
+  topP?: number;
+  maxTokens?: number;
   promptVersion: string;
 }
 

@@ -8,6 +8,7 @@ import { LlmCacheMissError, LlmInvalidInputError, LlmOutputInvalidError, redactS
 import { costOf, type PriceTable } from './prices';
 import { renderJsonSchemaInstruction } from './prompt-conventions';
 import { jsonSchemaOf, parseStructuredOutput } from './structured-output';
+import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage } from './types';
 
 export interface LlmEndpoint {
@@ -59,6 +60,8 @@ export interface CompletionRequest<T> {
   model?: string;
   /** Aborts the HTTP request (e.g. the activity's cancellation signal). */
   signal?: AbortSignal;
+  /** The method's sampling for this call; unset values are the worker's (temperature, seed) or the provider's. */
+  sampling?: SamplingSettings;
 }
 
 /** Counts since the gateway was created, for callers that report health or cost. */
@@ -118,7 +121,11 @@ export class LlmGateway {
 
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
     const started = Date.now();
-    const { temperature, seed, cache } = this.options;
+    const { cache } = this.options;
+    const temperature = request.sampling?.temperature ?? this.options.temperature;
+    const seed = request.sampling?.seed ?? this.options.seed;
+    const { topP, maxTokens } = request.sampling ?? {};
+    const optional = { ...(topP !== undefined ? { topP } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
     const model = request.model ?? this.modelFor(request.role);
     const jsonSchema = jsonSchemaOf(request.schema);
     const canonical: CanonicalLlmRequest = {
@@ -128,10 +135,11 @@ export class LlmGateway {
       jsonSchema,
       temperature,
       seed,
+      ...optional,
       promptVersion: request.promptVersion,
     };
     const requestHash = llmRequestHash(canonical);
-    const base = { model, temperature, seed, promptVersion: request.promptVersion, requestHash };
+    const base = { model, temperature, seed, ...optional, promptVersion: request.promptVersion, requestHash };
 
     const hit = await cache?.get(requestHash);
     if (hit) {
@@ -262,7 +270,14 @@ function toOpenAiMessages(messages: ChatMessage[]): ChatCompletionMessageParam[]
 }
 
 function baseBody(request: CanonicalLlmRequest, messages: ChatMessage[]): ChatCompletionCreateParamsNonStreaming {
-  return { model: request.model, messages: toOpenAiMessages(messages), temperature: request.temperature, seed: request.seed };
+  return {
+    model: request.model,
+    messages: toOpenAiMessages(messages),
+    temperature: request.temperature,
+    seed: request.seed,
+    ...(request.topP !== undefined ? { top_p: request.topP } : {}),
+    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+  };
 }
 
 function withJsonSchemaFormat(request: CanonicalLlmRequest): ChatCompletionCreateParamsNonStreaming {

@@ -1,4 +1,5 @@
 import type { AgentRole } from '../config/config';
+import type { MethodSampling } from '../shared/sampling';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -27,6 +28,8 @@ export interface LlmTaskInput {
   role?: AgentRole;
   /** Overrides the model configured for the role (sweeps over models pass it in workflow input). */
   model?: string;
+  /** The method's sampling settings; the activity applies those of the call's role over the worker's. */
+  sampling?: MethodSampling;
 }
 
 /** Result of the `llmTask` activity. `output` has been validated by the task's zod schema. */
@@ -36,6 +39,9 @@ export interface LlmTaskResult<T = unknown> {
   model: string;
   temperature: number;
   seed: number;
+  /** Sent only when a method set them. */
+  topP?: number;
+  maxTokens?: number;
   promptVersion: string;
   requestHash: string;
   /** True when the answer came from the Elasticsearch request cache (no call was paid for). */

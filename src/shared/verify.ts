@@ -5,6 +5,7 @@
 import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
 import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
+import type { MethodSampling } from './sampling';
 import type { VerificationLimits } from './verification-limits';
 
 export interface RagSettings {
@@ -68,6 +69,8 @@ export interface Verdict {
   model: string;
   temperature: number;
   seed: number;
+  /** The method's sampling settings (`settings.<method>.llm`), when it set any: per role, as asked. */
+  sampling?: MethodSampling;
   promptVersion: string;
   usage: VerdictUsage;
   /** The method's step-by-step record (thoughts, tool calls, rounds, tree …), plain JSON. */

@@ -18,6 +18,7 @@ export const VERDICT_INDEX: IndexDefinition = {
       model: { type: 'keyword' },
       temperature: { type: 'float' },
       seed: { type: 'integer' },
+      sampling: { type: 'object', enabled: false },
       promptVersion: { type: 'keyword' },
       usage: {
         properties: {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { isKnownDataset } from '../../eval/labels';
 import { projectRoot } from '../../src/project-root';
+import { parseMethodSettings } from '../../src/methods/settings-schemas';
 import { sampleRunClaims } from '../../src/runs/run-claims';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 
@@ -39,5 +40,21 @@ describe('example sweep configs (eval/sweeps)', () => {
     const claims = await sampleRunClaims('mermaid-scifact', [ref], mermaid.seed);
     expect(claims).toHaveLength(scifact.sample!);
     expect(new Set(claims.map((claim) => claim.labelNorm))).toEqual(new Set(['SUPPORTED', 'REFUTED']));
+  });
+});
+
+describe('paper sampling settings in the protocol configs', () => {
+  const parameters = (name: string) => (runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, name), 'utf8'))).parameters as Record<string, { llm?: unknown }>);
+
+  it('EMULATE at temperature 1, FIRE at 0.5 with 2,048 max tokens (emulate.md §3, §9)', () => {
+    const emulate = parameters('emulate.yaml');
+    expect(parseMethodSettings('emulate', emulate.emulate, 'emulate').emulate?.llm).toEqual({ temperature: 1 });
+    expect(parseMethodSettings('fire', emulate.fire, 'fire').fire?.llm).toEqual({ temperature: 0.5, maxTokens: 2048 });
+  });
+
+  it('MERMAID, Tool-MAD and ToE name theirs too, and every config validates', () => {
+    expect(parseMethodSettings('mermaid', parameters('mermaid.yaml').mermaid, 'mermaid').mermaid?.llm).toEqual({ temperature: 1 });
+    expect(parseMethodSettings('tool-mad', parameters('tool-mad.yaml')['tool-mad'], 'tool-mad')['tool-mad']?.llm).toEqual({ temperature: 0 });
+    expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
   });
 });

@@ -72,6 +72,16 @@ describe('ToE action choice', () => {
     expect(chooseAction([0, 0, 0, 0, 0, 0, 0, 1], state('other'), 'argmax', 'x').action).not.toBe('stop');
   });
 
+  it('logs π_old = 1 for an argmax choice (the acting policy is deterministic) and the drawn probability for a sample', () => {
+    const probabilities = [0.5, 0.25, 0.25, 0, 0, 0, 0, 0];
+    const s = state('other', { searches: 0.2 });
+    const argmaxChoice = chooseAction(probabilities, s, 'argmax', 'k');
+    expect(argmaxChoice).toMatchObject({ action: TOE_ACTIONS[0], probability: 1 });
+    expect(argmaxChoice.probabilities[0]).toBeCloseTo(0.5, 12);
+    const drawn = chooseAction(probabilities, s, 'sample', 'k');
+    expect(drawn.probability).toBe(drawn.probabilities[TOE_ACTIONS.indexOf(drawn.action)]);
+  });
+
   it('samples deterministically per key, with frequencies following the probabilities', () => {
     const probabilities = [0.5, 0.25, 0.25, 0, 0, 0, 0, 0];
     const s = state('other', { searches: 0.2 });

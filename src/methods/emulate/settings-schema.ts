@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMULATE_CONTENT_MODES } from '../../shared/methods/emulate';
+import { methodSamplingSchema } from '../sampling-schema';
 
 const positive = (max: number) => z.number().int().min(1).max(max);
 
@@ -17,6 +18,7 @@ export const emulateSettingsSchema = z
     dedupeSeenLinks: z.boolean(),
     searchRank: z.boolean(),
     selfContainedCheck: z.boolean(),
+    llm: methodSamplingSchema,
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIRE_SIMILARITY_MODES } from '../../shared/methods/fire';
+import { methodSamplingSchema } from '../sampling-schema';
 
 /** Validates `fire` settings from the CLI (`--option key=value`) and sweep configs (`parameters.fire`). */
 export const fireSettingsSchema = z
@@ -9,6 +10,7 @@ export const fireSettingsSchema = z
     resultsPerSearch: z.number().int().min(1).max(10),
     similarityThreshold: z.number().gt(0).max(1),
     similarity: z.enum(FIRE_SIMILARITY_MODES),
+    llm: methodSamplingSchema,
   })
   .partial()
   .strict();

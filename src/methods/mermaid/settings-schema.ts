@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../../shared/memory';
 import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS } from '../../shared/methods/mermaid';
 import { TOOL_NAMES } from '../../shared/tools';
+import { methodSamplingSchema } from '../sampling-schema';
 
 const SCOPE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/;
 
@@ -27,6 +28,7 @@ export const mermaidSettingsSchema = z
     fallbackLabel: z.enum(['positive', 'negative']),
     decomposerModel: z.string().min(1),
     executorModel: z.string().min(1),
+    llm: methodSamplingSchema,
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { methodSamplingSchema } from '../sampling-schema';
 
 const unit = z.number().min(0).max(1);
 
@@ -29,6 +30,7 @@ export const toeSettingsSchema = z
     sampling: z.enum(['argmax', 'sample']),
     sources: z.enum(['offline', 'live']),
     logEpisodes: z.boolean(),
+    llm: methodSamplingSchema,
   })
   .partial()
   .strict();

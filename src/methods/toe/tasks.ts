@@ -140,9 +140,25 @@ export const toeAnalysisOutput = z.object({
 });
 export type ToeAnalysisOutput = z.infer<typeof toeAnalysisOutput>;
 
+/**
+ * The scales of relevance and credibility: both multiply into an item's weight (toe.md §4.3,
+ * q = relevance · credibility · …), so the model is given anchors rather than left to guess.
+ */
+export const TOE_RELEVANCE_RUBRIC = [
+  'Relevance: 1.0 = states the claim\'s exact fact (same entities, numbers, dates, place) or its direct negation;',
+  '0.7 = about the same event or fact but leaves a detail of the claim open; 0.4 = the same topic or entities,',
+  'not the fact the claim states; 0.1 = mentions a term of the claim only in passing; 0 = unrelated.',
+].join(' ');
+export const TOE_CREDIBILITY_RUBRIC = [
+  'Credibility: 1.0 = official or primary record (government or court document, the organisation itself, peer-reviewed',
+  'paper, professional fact-check); 0.8 = established news outlet or encyclopedia; 0.5 = secondary or aggregated',
+  'source, trade or local outlet, preprint; 0.3 = blog, forum or social-media post by a named person;',
+  '0.1 = anonymous, satirical or known-unreliable source.',
+].join(' ');
+
 export const toeAnalysisTask = defineTask({
   id: 'toe.analysis',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'toe_analysis',
   variables: z.object({
@@ -162,6 +178,8 @@ export const toeAnalysisTask = defineTask({
         'Give its stance (support, refute or neutral), whether it is an official or authoritative source, whether it is',
         'a primary report or a republication of someone else\'s, its relevance to the claim (0-1), its credibility (0-1),',
         'the kind of source (news, encyclopedia, paper, social, forum, fact-check, other) and a one-sentence rationale.',
+        TOE_RELEVANCE_RUBRIC,
+        TOE_CREDIBILITY_RUBRIC,
       ].join(' '),
     },
     {
@@ -183,23 +201,42 @@ export const toeDecomposeOutput = z.object({
 });
 export type ToeDecomposeOutput = z.infer<typeof toeDecomposeOutput>;
 
+/** What the node's evidence said, for the decomposer (paper §III-D: a node is split because its evidence is not enough). */
+export const toeNodeEvidenceSummary = z.object({
+  veracity: z.number(),
+  reliability: z.number(),
+  items: z.array(z.object({ stance: z.enum(TOE_STANCES), relevance: z.number(), credibility: z.number(), title: z.string(), snippet: z.string() })),
+});
+export type ToeNodeEvidenceSummary = z.infer<typeof toeNodeEvidenceSummary>;
+
+function renderNodeEvidence(evidence: ToeNodeEvidenceSummary): string {
+  const lines = evidence.items.map(
+    (item, i) => `${i + 1}. [${item.stance}; relevance ${item.relevance.toFixed(2)}; credibility ${item.credibility.toFixed(2)}] ${item.title}: ${item.snippet}`,
+  );
+  return [
+    `The evidence found so far is not enough for a reliable verdict (veracity ${evidence.veracity.toFixed(2)}, reliability ${evidence.reliability.toFixed(2)}):`,
+    ...(lines.length > 0 ? lines : ['(no relevant evidence was found)']),
+  ].join('\n');
+}
+
 export const toeDecomposeTask = defineTask({
   id: 'toe.decompose',
-  version: '1',
+  version: '2',
   role: 'decomposer',
   schemaName: 'toe_decompose',
-  variables: z.object({ claim: z.string().min(1) }),
+  variables: z.object({ claim: z.string().min(1), evidence: toeNodeEvidenceSummary.optional() }),
   output: toeDecomposeOutput,
-  render: ({ claim }) => [
+  render: ({ claim, evidence }) => [
     {
       role: 'system',
       content: [
         'Split the claim into 2 to 4 sub-claims that can be checked separately. Each sub-claim targets a different one',
         `of these dimensions: ${TOE_DIMENSIONS.join(', ')}. Give each an importance weight for the claim's truth;`,
         'the weights sum to 1. Each sub-claim must be a full sentence that can be checked on its own.',
+        'Aim the sub-claims at what the evidence so far leaves open or disputed, so that they can be checked more easily.',
       ].join(' '),
     },
-    { role: 'user', content: renderClaim(claim) },
+    { role: 'user', content: [renderClaim(claim), ...(evidence ? ['', renderNodeEvidence(evidence)] : [])].join('\n') },
   ],
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RETRIEVAL_MODES } from '../../shared/retrieval';
 import { MAX_TOOL_MAD_DEBATERS, MAX_TOOL_MAD_ROUNDS, TOOL_MAD_LABEL_SETS, TOOL_MAD_TOOLS } from '../../shared/methods/tool-mad';
+import { methodSamplingSchema } from '../sampling-schema';
 
 const share = z.number().min(0).max(1);
 
@@ -29,6 +30,7 @@ export const toolMadSettingsSchema = z
     stripLabelLine: z.boolean(),
     labelSet: z.enum(TOOL_MAD_LABEL_SETS),
     judgeDocumentChars: z.number().int().min(100).max(2000),
+    llm: methodSamplingSchema,
   })
   .partial()
   .strict();

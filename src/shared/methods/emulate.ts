@@ -3,6 +3,7 @@
  * No imports with runtime effect: workflows import values from here.
  * Defaults are the released code's (qqqube/EMULATE, spec §3): 4 queries, 2 opened results per query.
  */
+import type { MethodSampling } from '../sampling';
 
 /** Where a visited result's content comes from: the search snippet (the code's default) or the page. */
 export const EMULATE_CONTENT_MODES = ['snippet', 'page'] as const;
@@ -35,6 +36,8 @@ export interface EmulateSettings {
   searchRank: boolean;
   /** false = the RM-SCC ablation: every result counts as self-contained, no SelfContainedCheck call. */
   selfContainedCheck: boolean;
+  /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
+  llm?: MethodSampling;
 }
 
 export const DEFAULT_EMULATE_SETTINGS: EmulateSettings = {

@@ -3,6 +3,7 @@
  * No imports with runtime effect: workflows import values from here.
  * Defaults are the released code's (mbzuai-nlp/fire, eval/fire/config.py; spec §6.1).
  */
+import type { MethodSampling } from '../sampling';
 
 /** How near-duplicate queries and results are detected: embeddings (FIRE uses SBERT), word overlap, or not at all. */
 export const FIRE_SIMILARITY_MODES = ['embedding', 'lexical', 'off'] as const;
@@ -18,6 +19,8 @@ export interface FireSettings {
   /** Early stop when the proposed query, or the last two results, are more similar than this. */
   similarityThreshold: number;
   similarity: FireSimilarityMode;
+  /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
+  llm?: MethodSampling;
 }
 
 export const DEFAULT_FIRE_SETTINGS: FireSettings = {

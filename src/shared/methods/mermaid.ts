@@ -4,6 +4,7 @@
  */
 import { MEMORY_CODE_COMPAT, type MemoryRecallOptions, type MemoryUpdateOptions } from '../memory';
 import type { ToolName } from '../tools';
+import type { MethodSampling } from '../sampling';
 
 /** paper: the paper's Algorithm 1 and the spec's §9 recommendations; code-compat: the released code's behaviours (spec appendix). */
 export const MERMAID_FIDELITIES = ['paper', 'code-compat'] as const;
@@ -83,6 +84,8 @@ export interface MermaidSettings {
   /** Models of the two agents; default the verification's model. */
   decomposerModel?: string;
   executorModel?: string;
+  /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
+  llm?: MethodSampling;
 }
 
 export const DEFAULT_MERMAID_SETTINGS: MermaidSettings = {

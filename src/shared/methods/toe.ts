@@ -2,6 +2,7 @@
  * Sandbox-safe settings of the `toe` method (workflow input), their defaults and resolution, and
  * the pure ToE logic the workflows run (re-exported from ./toe-logic). Workflows import values from here.
  */
+import type { MethodSampling } from '../sampling';
 
 /** The thresholds of toe.md §2.4 (paper §III-D, §IV-A). */
 export interface ToeThresholds {
@@ -52,6 +53,8 @@ export interface ToeSettings {
   sources: ToeSources;
   /** Write every node's retrieval episode to `<prefix>-toe-episodes`. */
   logEpisodes: boolean;
+  /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
+  llm?: MethodSampling;
 }
 
 export const DEFAULT_TOE_THRESHOLDS: ToeThresholds = {

@@ -3,6 +3,7 @@
  * No imports with runtime effect: workflows import values from here.
  */
 import type { RetrievalMode } from '../retrieval';
+import type { MethodSampling } from '../sampling';
 
 /** What a debater retrieves with: the wiki index (RAG), the (recorded) web, or nothing (ablation). */
 export const TOOL_MAD_TOOLS = ['rag', 'search', 'vanilla'] as const;
@@ -50,6 +51,8 @@ export interface ToolMadSettings {
   labelSet: ToolMadLabelSetName;
   /** Characters of each document shown to the judge. */
   judgeDocumentChars: number;
+  /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
+  llm?: MethodSampling;
 }
 
 export const DEFAULT_TOOL_MAD_SETTINGS: ToolMadSettings = {

@@ -13,7 +13,10 @@ export interface ActionChoice {
   action: ToeAction;
   /** The masked, renormalised distribution the choice was made from. */
   probabilities: number[];
-  /** Its probability of `action`. */
+  /**
+   * π_old(action | state): the probability with which the acting policy took `action`, for the
+   * GRPO ratio. 1 for an argmax choice (deterministic), the masked probability for a draw.
+   */
   probability: number;
 }
 
@@ -46,7 +49,7 @@ export function chooseAction(probabilities: readonly number[], state: readonly n
       if (u < cumulative) break;
     }
   }
-  return { action: TOE_ACTIONS[index]!, probabilities: masked, probability: masked[index]! };
+  return { action: TOE_ACTIONS[index]!, probabilities: masked, probability: sampling === 'argmax' ? 1 : masked[index]! };
 }
 
 /** A uniform number in [0, 1) from a string: FNV-1a hash, then one mulberry32 step. */
