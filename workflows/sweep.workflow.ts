@@ -30,11 +30,13 @@ import {
   type SweepInput,
   type SweepProgress,
   type SweepStatus,
+  type SweepVariant,
   sweepProgress,
   totalItems,
   workItem,
 } from '../src/shared/sweep';
-import { type VerifyClaimInput, verifyWorkflowId } from '../src/shared/verify';
+import { verificationHash, verifyWorkflowId } from '../src/shared/identity';
+import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
 import { verifySearchAttributes } from './search-attributes';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
@@ -161,10 +163,39 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     });
   }
 
+  /**
+   * The input of one (claim, variant) verification and its workflow id: its identity's, or for
+   * sweeps started before identities existed (no `input.identity`), the old business key.
+   */
+  function verification(claim: RunClaim, variant: SweepVariant): { workflowId: string; verifyInput: VerifyClaimInput } {
+    const { method, model } = variant;
+    const rag = { topK: input.rag.topK, index: input.datasets[claim.datasetPosition]?.index ?? input.rag.index };
+    const settings = settingsOfMethod(input.settings, method);
+    const verifyInput: VerifyClaimInput = {
+      schemaVersion: 1,
+      runId: input.runId,
+      claimId: claim.claimId,
+      claim: claim.claim,
+      method,
+      dataset: claim.dataset,
+      model,
+      rag,
+      ...(settings ? { settings } : {}),
+      ...(input.limits ? { limits: input.limits } : {}),
+    };
+    if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput };
+    const { configHash, promptsHash, stamp } = input.identity;
+    const hash = verificationHash(verifyInput, { configHash, promptsHash });
+    return {
+      workflowId: verifyWorkflowId({ runId: input.runId, claimId: claim.claimId, method, model, hash }),
+      verifyInput: { ...verifyInput, identity: { configHash, promptsHash, stamp, hash } },
+    };
+  }
+
   async function claimAt(ordinal: number): Promise<RunClaim> {
     if (!page || ordinal < page.from || ordinal >= page.from + page.claims.length) {
       const claims = await loadRunClaims({ runId: input.runId, fromOrdinal: ordinal, size: input.pageSize ?? DEFAULT_SWEEP_PAGE_SIZE });
-      const workflowIds = claims.flatMap((claim) => input.variants.map((v) => verifyWorkflowId(input.runId, claim.claimId, v.method, v.model)));
+      const workflowIds = claims.flatMap((claim) => input.variants.map((variant) => verification(claim, variant).workflowId));
       page = { from: ordinal, claims, verdicts: await findVerdicts({ workflowIds }) };
     }
     const claim = page.claims[ordinal - page.from];
@@ -203,7 +234,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       const { ordinal, variant } = workItem(state.cursor, variantCount);
       const claim = await claimAt(ordinal);
       const { method, model } = input.variants[variant]!;
-      const workflowId = verifyWorkflowId(input.runId, claim.claimId, method, model);
+      const { workflowId, verifyInput } = verification(claim, input.variants[variant]!);
       state.cursor += 1;
       const stored = page?.verdicts[workflowId];
       if (stored) {
@@ -212,22 +243,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         continue;
       }
       const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model };
-      const rag = { topK: input.rag.topK, index: input.datasets[claim.datasetPosition]?.index ?? input.rag.index };
-      const settings = settingsOfMethod(input.settings, method);
-      starts.push(
-        startVerificationChild(ref, {
-          schemaVersion: 1,
-          runId: input.runId,
-          claimId: claim.claimId,
-          claim: claim.claim,
-          method,
-          dataset: claim.dataset,
-          model,
-          rag,
-          ...(settings ? { settings } : {}),
-          ...(input.limits ? { limits: input.limits } : {}),
-        }),
-      );
+      starts.push(startVerificationChild(ref, verifyInput));
     }
     await Promise.all(starts);
     progressed = true;

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { esAccessErrorLine, isEsAccessError } from '../../src/es/access-errors';
 import { isIndexNotFound, isTransientEsError } from '../../src/es/client';
-import { IndexNotFoundError, InvalidQueryError } from '../../src/retrieval/errors';
+import { IndexNotFoundError, InvalidQueryError, MissingEmbeddingsError } from '../../src/retrieval/errors';
 import { FAILURE_TYPES } from '../../src/shared/constants';
 
 /**
@@ -12,7 +12,7 @@ export function toEsFailure(err: unknown): unknown {
   if (err instanceof IndexNotFoundError || isIndexNotFound(err)) {
     return ApplicationFailure.nonRetryable((err as Error).message, FAILURE_TYPES.indexNotFound);
   }
-  if (err instanceof InvalidQueryError) {
+  if (err instanceof InvalidQueryError || err instanceof MissingEmbeddingsError) {
     return ApplicationFailure.nonRetryable(err.message, FAILURE_TYPES.invalidInput);
   }
   if (isEsAccessError(err)) {

@@ -14,13 +14,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { buildVerifyInput } from '../../src/client/start-verification';
+import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
-import { type Verdict, verifyWorkflowId } from '../../src/shared/verify';
+import type { Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
         ...(settings[method as keyof MethodSettings] ? { settings: { [method]: settings[method as keyof MethodSettings] } } : {}),
       });
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, {
-        workflowId: verifyWorkflowId(runId, claim.id, method),
+        workflowId: workflowIdOf(input),
         taskQueue: stack.config.temporal.taskQueue,
         args: [input],
       });

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   const runId = `toe-bench-${seed}-${randomBytes(3).toString('hex')}`;
 
   const work = DATASETS.flatMap(({ name, file }) => stratifiedSample(readClaims(file), perDataset, { seed }).map((claim) => ({ dataset: name, claim })));
-  say(`ToE bench: ${work.length} claims (${perDataset} per dataset, seed ${seed}), run ${runId}, task queue ${taskQueue}`);
+  say(`ToE bench: ${work.length} claims (${perDataset} per dataset, seed ${seed}), run ${runId}, task queue ${config.temporal.taskQueue}`);
   const rows: ClaimFigures[] = [];
   try {
     let next = 0;
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       while (next < work.length) {
         const { dataset, claim } = work[next++]!;
         const input = buildVerifyInput(config, { claim: claim.claim, method: 'toe', runId, claimId: claim.id, dataset });
-        const { handle } = await startVerification(client, taskQueue, input);
+        const { handle } = await startVerification(client, config.temporal.taskQueue, input);
         const row = figuresOf(dataset, claim.id, await handle.result());
         rows.push(row);
         say(

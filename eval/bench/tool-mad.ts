@@ -13,13 +13,13 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { buildVerifyInput } from '../../src/client/start-verification';
+import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
 import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
-import { type Verdict, verifyWorkflowId } from '../../src/shared/verify';
+import type { Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       });
       verdicts.push(
         await stack.client.workflow.execute(verifyClaimWorkflow, {
-          workflowId: verifyWorkflowId(runId, claim.id, 'tool-mad'),
+          workflowId: workflowIdOf(input),
           taskQueue: stack.config.temporal.taskQueue,
           args: [input],
         }),

@@ -2,6 +2,9 @@ import type { VerityConfig } from '../config/config';
 import { isSecuredOrRemote } from '../config/es-connection';
 import { describeEsAccessError } from '../es/access-errors';
 import { createEsClient, probeElasticsearch } from '../es/client';
+import { hasPassageEmbeddings } from '../retrieval/dense';
+import { MissingEmbeddingsError } from '../retrieval/errors';
+import type { RetrievalMode } from '../shared/retrieval';
 import { CliError } from './errors';
 
 /** Fails with one clear line when Elasticsearch does not answer or refuses the credentials. */
@@ -21,6 +24,17 @@ export async function requireIndex(config: VerityConfig, index: string, ingest =
     if (!(await es.indices.exists({ index }))) {
       throw new CliError(`index "${index}" does not exist; ingest a corpus first with \`${ingest}\``);
     }
+  } finally {
+    await es.close();
+  }
+}
+
+/** Fails with one clear line when dense or hybrid retrieval is asked of an index without passage embeddings. */
+export async function requireEmbeddings(config: VerityConfig, index: string, mode: RetrievalMode | undefined): Promise<void> {
+  if (mode !== 'dense' && mode !== 'hybrid') return;
+  const es = createEsClient(config.elasticsearch);
+  try {
+    if (!(await hasPassageEmbeddings(es, index))) throw new CliError(new MissingEmbeddingsError(index).message, 2);
   } finally {
     await es.close();
   }

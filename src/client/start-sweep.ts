@@ -2,18 +2,28 @@ import path from 'node:path';
 import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
+import type { ConfigStamp } from '../shared/identity';
 import { indexName } from '../es/indices';
 import type { RunConfig } from '../runs/run-manifest';
 import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/settings-schemas';
 import { METHODS, type MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
-import { type SweepInput, sweepWorkflowId } from '../shared/sweep';
+import { runPlacementOf } from '../config/config-identity';
+import { sweepWorkflowId } from '../shared/identity';
+import { legacySweepWorkflowId, type SweepInput } from '../shared/sweep';
+import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
+import { identityContextOf } from './verification-identity';
 import { sweepWorkflow } from '../../workflows';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
 import { DEFAULT_TOP_K } from './start-verification';
 
 export class InvalidRunConfigError extends Error {
   override name = 'InvalidRunConfigError';
+}
+
+/** The run id names a sweep made under another configuration: attaching would report its results as this configuration's. */
+export class RunConfigurationChangedError extends Error {
+  override name = 'RunConfigurationChangedError';
 }
 
 /**
@@ -52,6 +62,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     budget: { ...run.budget },
     ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
     ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),
+    identity: { ...identityContextOf(config), placement: runPlacementOf(config) },
   };
 }
 
@@ -70,6 +81,32 @@ function methodSettingsOf(run: RunConfig): MethodSettings {
   return settings;
 }
 
+const RESTARTABLE = new Set(['FAILED', 'TERMINATED', 'CANCELLED', 'TIMED_OUT']);
+
+/**
+ * The run's sweep id and its current execution, if any; refuses (RunConfigurationChangedError) when
+ * that execution was made under another configuration and would be attached to.
+ */
+export async function checkSweepConfiguration(client: Client, input: SweepInput): Promise<{ workflowId: string; existing?: { status: string } }> {
+  const workflowId = input.identity ? sweepWorkflowId(input.runId, input.identity.placement) : legacySweepWorkflowId(input.runId);
+  const description = await client.workflow
+    .getHandle(workflowId)
+    .describe()
+    .catch((err: unknown) => {
+      if (err instanceof WorkflowNotFoundError) return undefined;
+      throw err;
+    });
+  if (!description) return { workflowId };
+  const status = description.status.name;
+  const stamp = description.memo?.[CONFIG_STAMP_MEMO] as ConfigStamp | undefined;
+  if (input.identity && !RESTARTABLE.has(status) && stamp?.fingerprint !== input.identity.stamp.fingerprint) {
+    throw new RunConfigurationChangedError(
+      `run "${input.runId}" was made under another configuration (${stamp?.label ?? 'unknown'}), not this one (${input.identity.stamp.label}); choose another run id`,
+    );
+  }
+  return { workflowId, existing: { status } };
+}
+
 /**
  * Starts `sweep/<run>`, or attaches to it when it already runs or completed: running the same
  * sweep again resumes it and never duplicates it. Only a failed sweep is started afresh (and then
@@ -82,26 +119,19 @@ export async function startSweep(
   input: SweepInput,
   options: { rerunFinished?: boolean } = {},
 ): Promise<{ handle: WorkflowHandle<typeof sweepWorkflow>; attached: boolean }> {
-  const workflowId = sweepWorkflowId(input.runId);
-  const existing = await client.workflow
-    .getHandle(workflowId)
-    .describe()
-    .then((description) => description.status.name)
-    .catch((err: unknown) => {
-      if (err instanceof WorkflowNotFoundError) return undefined;
-      throw err;
-    });
+  const { workflowId, existing } = await checkSweepConfiguration(client, input);
   try {
     const handle = await client.workflow.start(sweepWorkflow, {
       workflowId,
       taskQueue,
       args: [input],
+      ...(input.identity ? { memo: { [CONFIG_STAMP_MEMO]: input.identity.stamp } } : {}),
       workflowIdReusePolicy: options.rerunFinished ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: [{ key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId }],
     });
     // USE_EXISTING answers with the running execution instead of an error.
-    return { handle, attached: existing === 'RUNNING' || existing === 'CONTINUED_AS_NEW' };
+    return { handle, attached: existing?.status === 'RUNNING' || existing?.status === 'CONTINUED_AS_NEW' };
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return { handle: client.workflow.getHandle<typeof sweepWorkflow>(workflowId), attached: true };
     throw err;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
@@ -6,7 +5,10 @@ import { indexName } from '../es/indices';
 import type { MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
-import { type VerifyClaimInput, findVerifyInputProblem, verifyWorkflowId } from '../shared/verify';
+import { verificationHash, verifyWorkflowId } from '../shared/identity';
+import { type VerifyClaimInput, findVerifyInputProblem, legacyVerifyWorkflowId } from '../shared/verify';
+import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
+import { identityContextOf } from './verification-identity';
 import { verifyClaimWorkflow } from '../../workflows';
 import { verifySearchAttributes } from '../../workflows/search-attributes';
 
@@ -22,7 +24,7 @@ export interface VerificationRequest {
   dataset?: string;
   topK?: number;
   index?: string;
-  /** bm25 when absent (and then left out of the input, so earlier claim ids stay the same). */
+  /** bm25 when absent. */
   retrievalMode?: RetrievalMode;
   model?: string;
   /** Settings of the chosen method (validated by the caller); defaults when absent. */
@@ -33,8 +35,8 @@ export const ADHOC_RUN = 'adhoc';
 export const DEFAULT_TOP_K = 5;
 
 /**
- * Builds a validated workflow input. Without an explicit claim id, the id hashes the claim and
- * every setting that changes the answer, so the same request maps to the same workflow.
+ * Builds a validated workflow input with its identity (src/shared/identity.ts). Without an explicit
+ * claim id, the claim id is the start of the identity hash.
  */
 export function buildVerifyInput(config: VerityConfig, request: VerificationRequest): VerifyClaimInput {
   const problem = findVerifyInputProblem(request);
@@ -48,40 +50,42 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
     },
     ...(request.settings && Object.keys(request.settings).length > 0 ? { settings: request.settings } : {}),
   };
-  const claimId =
-    request.claimId ??
-    createHash('sha256')
-      .update(JSON.stringify({ claim: request.claim.trim(), method: request.method, ...settings }))
-      .digest('hex')
-      .slice(0, 16);
+  const context = identityContextOf(config);
+  const hash = verificationHash({ claim: request.claim, method: request.method, ...settings }, context);
   return {
     schemaVersion: 1,
     runId: request.runId ?? ADHOC_RUN,
-    claimId,
+    claimId: request.claimId ?? hash.slice(0, 16),
     claim: request.claim.trim(),
     method: request.method,
     ...(request.dataset ? { dataset: request.dataset } : {}),
     ...settings,
+    identity: { ...context, hash },
   };
 }
 
+/** The workflow id of a verification: its identity's (inputs built before identities existed keep their old ids). */
+export function workflowIdOf(input: VerifyClaimInput): string {
+  if (!input.identity) return legacyVerifyWorkflowId(input.runId, input.claimId, input.method);
+  return verifyWorkflowId({ ...input, hash: input.identity.hash });
+}
+
 /**
- * Starts the verification, or attaches to the execution that already has this business key
- * (running or completed); only a failed earlier attempt is started afresh. `modelInId` addresses
- * the per-model ids sweeps use (`verify/<run>/<claim>/<method>/<model>`).
+ * Starts the verification, or attaches to the execution that already has this identity (running
+ * or completed); only a failed earlier attempt is started afresh.
  */
 export async function startVerification(
   client: Client,
   taskQueue: string,
   input: VerifyClaimInput,
-  options: { modelInId?: boolean } = {},
 ): Promise<{ handle: WorkflowHandle<typeof verifyClaimWorkflow>; attached: boolean }> {
-  const workflowId = verifyWorkflowId(input.runId, input.claimId, input.method, options.modelInId ? input.model : undefined);
+  const workflowId = workflowIdOf(input);
   try {
     const handle = await client.workflow.start(verifyClaimWorkflow, {
       workflowId,
       taskQueue,
       args: [input],
+      ...(input.identity ? { memo: { [CONFIG_STAMP_MEMO]: input.identity.stamp } } : {}),
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: verifySearchAttributes(input),

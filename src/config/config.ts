@@ -4,6 +4,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { type EsConnection, esConnectionFromVariables } from './es-connection';
 import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
+import { derivedTaskQueue } from './config-identity';
 import { DEFAULT_RETRIEVAL_MODE, RETRIEVAL_MODES, type RetrievalMode } from '../shared/retrieval';
 import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
 import {
@@ -141,6 +142,9 @@ export interface VerityConfig {
   dataDir: string;
   logLevel: RawEnv['VERITY_LOG_LEVEL'];
   temporal: TemporalConnection & {
+    /** TEMPORAL_TASK_QUEUE as configured. */
+    baseTaskQueue: string;
+    /** `<baseTaskQueue>-<config hash>`: the queue this configuration's work runs on (see config-identity.ts). */
     taskQueue: string;
     /** Unknown for a self-hosted server unless TEMPORAL_UI_URL says where its UI is. */
     uiUrl?: string;
@@ -223,7 +227,12 @@ export function readConfigFile(file: string): Record<string, unknown> {
   } catch (err) {
     throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`);
   }
-  const parsed: unknown = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
+  let parsed: unknown;
+  try {
+    parsed = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
+  } catch (err) {
+    throw new ConfigError(`config file ${file} does not parse: ${(err as Error).message.split('\n')[0]}`);
+  }
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigError(`config file ${file} must hold a mapping of VARIABLE: value`);
@@ -251,11 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
     throw new ConfigError((err as Error).message);
   }
   const model = e.VERITY_MODEL;
-  return {
+  const config: VerityConfig = {
     dataDir: path.resolve(e.VERITY_DATA_DIR),
     logLevel: e.VERITY_LOG_LEVEL,
     temporal: {
       ...temporalConnection,
+      baseTaskQueue: e.TEMPORAL_TASK_QUEUE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       uiUrl: temporalUiUrl(e.TEMPORAL_UI_URL, temporalConnection),
       cliPath: e.TEMPORAL_CLI_PATH,
@@ -319,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
     webCache: { mode: e.VERITY_WEB_CACHE, searchTtlS: e.VERITY_SEARCH_CACHE_TTL_S, pageTtlS: e.VERITY_PAGE_CACHE_TTL_S },
     wikipedia: { provider: e.VERITY_WIKI_PROVIDER, mediawikiUrl: e.VERITY_MEDIAWIKI_URL, userAgent: e.VERITY_MEDIAWIKI_USER_AGENT },
   };
+  config.temporal.taskQueue = derivedTaskQueue(e.TEMPORAL_TASK_QUEUE, config);
+  return config;
 }
 
 /** Names of configuration values that must never be logged or sent into workflow inputs. */

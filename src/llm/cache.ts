@@ -8,6 +8,8 @@ import type { ChatMessage, LlmUsage } from './types';
 
 /** Everything that determines an LLM answer; its hash is the cache document's `_id`. */
 export interface CanonicalLlmRequest {
+  /** Who answers: the simulator, or a provider and base URL (never the key). Answers are never served across endpoints. */
+  endpoint: { provider: string; baseUrl?: string };
   model: string;
   messages: ChatMessage[];
   schemaName: string;

@@ -1,5 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { VerityConfig } from '../config/config';
+import { endpointIdentity } from '../config/config-identity';
 import type { Logger } from '../logging/logger';
 import { LlmCache } from './cache';
 import { embeddingEndpointOf } from './embedding-endpoint';
@@ -22,6 +23,7 @@ export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps):
   const cache = es && llm.cacheMode !== 'off' ? new LlmCache(es, config.elasticsearch.indexPrefix, llm.cacheMode) : undefined;
   return new LlmGateway({
     endpoint: { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey },
+    endpointIdentity: endpointIdentity(llm),
     models: llm.models,
     temperature: llm.temperature,
     seed: llm.seed,

@@ -1,4 +1,5 @@
 import type { VerityConfig } from '../config/config';
+import { OPENAI_DEFAULT_BASE_URL } from '../config/config-identity';
 import type { Logger } from '../logging/logger';
 import { startSimulator } from '../simulator/server';
 import type { LlmEndpoint } from './gateway';
@@ -13,13 +14,12 @@ export interface ResolvedLlmEndpoint extends LlmEndpoint {
   close(): Promise<void>;
 }
 
-const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** The configured endpoint, or an in-process simulator on an ephemeral port when none is configured. */
 export async function resolveLlmEndpoint(config: VerityConfig, logger?: Logger): Promise<ResolvedLlmEndpoint> {
   if (config.llm.provider === 'openai-compatible') {
     return {
-      baseUrl: config.llm.baseUrl ?? OPENAI_BASE_URL,
+      baseUrl: config.llm.baseUrl ?? OPENAI_DEFAULT_BASE_URL,
       // Local servers (vLLM, Ollama) accept any key; the SDK insists on one.
       apiKey: config.llm.apiKey ?? 'none',
       simulated: false,

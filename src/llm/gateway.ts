@@ -1,4 +1,4 @@
-import OpenAI, { BadRequestError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, BadRequestError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
@@ -18,6 +18,8 @@ export interface LlmEndpoint {
 
 export interface LlmGatewayOptions {
   endpoint: LlmEndpoint;
+  /** The endpoint's identity in cache keys (config-identity.ts); default: an OpenAI-compatible endpoint at `endpoint.baseUrl`. */
+  endpointIdentity?: { provider: string; baseUrl?: string };
   models: Record<AgentRole, string>;
   temperature: number;
   seed: number;
@@ -129,6 +131,7 @@ export class LlmGateway {
     const model = request.model ?? this.modelFor(request.role);
     const jsonSchema = jsonSchemaOf(request.schema);
     const canonical: CanonicalLlmRequest = {
+      endpoint: this.options.endpointIdentity ?? { provider: 'openai-compatible', baseUrl: this.options.endpoint.baseUrl },
       model,
       messages: request.messages,
       schemaName: request.schemaName,
@@ -239,7 +242,7 @@ export class LlmGateway {
         completionTokens: completion.usage?.completion_tokens ?? 0,
       };
     } catch (err) {
-      if (err instanceof Error) err.message = redactSecrets(err.message, this.options.endpoint.apiKey);
+      if (err instanceof Error) err.message = `LLM endpoint ${this.baseUrl}: ${redactSecrets(describeRequestError(err, this.options.timeoutMs), this.options.endpoint.apiKey)}`;
       throw err;
     }
   }
@@ -255,6 +258,12 @@ export class LlmGateway {
     const { promptTokens, completionTokens } = answer;
     return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
   }
+}
+
+/** The SDK's "Request timed out." says neither how long nor which setting: say both. */
+function describeRequestError(err: Error, timeoutMs: number): string {
+  if (err instanceof APIConnectionTimeoutError) return `no answer within ${timeoutMs} ms (VERITY_LLM_TIMEOUT_MS)`;
+  return err.message;
 }
 
 function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): OpenAI {

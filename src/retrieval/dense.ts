@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import { ConfigError } from '../config/config';
 import { isIndexNotFound } from '../es/client';
-import { IndexNotFoundError } from './errors';
+import { IndexNotFoundError, MissingEmbeddingsError } from './errors';
 import { PASSAGE_SOURCE_FIELDS, toPassage, validateQuery, type Passage, type StoredPassage } from './passage';
 
 /** Embeds texts exactly as the passages were embedded at ingest (e.g. `gateway.embed`). */
@@ -12,9 +12,30 @@ export function numCandidates(k: number): number {
   return Math.min(Math.max(10 * k, 100), 10_000);
 }
 
-/** kNN over the passages' `embedding` field (cosine); passages ingested without `--embed` are never found. */
+const indicesWithEmbeddings = new WeakMap<Client, Set<string>>();
+
+/** True when some passage of `index` has an embedding (remembered once true: embeddings are never removed). */
+export async function hasPassageEmbeddings(client: Client, index: string): Promise<boolean> {
+  const known = indicesWithEmbeddings.get(client) ?? new Set<string>();
+  indicesWithEmbeddings.set(client, known);
+  if (known.has(index)) return true;
+  try {
+    const { count } = await client.count({ index, query: { exists: { field: 'embedding' } } });
+    if (count > 0) known.add(index);
+    return count > 0;
+  } catch (err) {
+    if (isIndexNotFound(err)) throw new IndexNotFoundError(index);
+    throw err;
+  }
+}
+
+/**
+ * kNN over the passages' `embedding` field (cosine). An index ingested without `--embed` fails
+ * with MissingEmbeddingsError instead of answering with no passages.
+ */
 export async function densePassages(client: Client, index: string, query: string, k: number, embed: EmbedTexts): Promise<Passage[]> {
   validateQuery(query, k);
+  if (!(await hasPassageEmbeddings(client, index))) throw new MissingEmbeddingsError(index);
   const [vector] = await embed([query]);
   if (!vector) throw new Error('the embedder returned no vector for the query');
   try {

@@ -22,3 +22,12 @@ export function isEsUnreachable(err: unknown): boolean {
     err instanceof errors.ConnectionError || err instanceof errors.NoLivingConnectionsError || err instanceof errors.TimeoutError
   );
 }
+
+/** Dense or hybrid retrieval over an index whose passages were ingested without embeddings. */
+export class MissingEmbeddingsError extends Error {
+  override name = 'MissingEmbeddingsError';
+  readonly type = FAILURE_TYPES.invalidInput;
+  constructor(readonly index: string) {
+    super(`index "${index}" has no passage embeddings: dense and hybrid retrieval need it ingested with --embed (\`verity ingest wiki <file> --embed\`), or use --retrieval-mode bm25`);
+  }
+}

@@ -5,7 +5,7 @@ import { VERDICT_LABELS } from '../shared/constants';
  * What a run is and how it was made: written when a sweep starts (and updated with its status),
  * read by `verity report` and `verity diff`. Stored in `<prefix>-runs` with `_id` = runId.
  */
-export const runDatasetSchema = z.object({
+export const runDatasetSchema = z.strictObject({
   /** Dataset name as used for label mapping (fever, hover, factcheck_bench, …). */
   name: z.string().min(1),
   file: z.string().min(1),
@@ -21,7 +21,7 @@ export const runDatasetSchema = z.object({
   dropLabels: z.array(z.enum(VERDICT_LABELS)).min(1).optional(),
 });
 
-export const runConfigSchema = z.object({
+export const runConfigSchema = z.strictObject({
   run: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"'),
   description: z.string().optional(),
   datasets: z.array(runDatasetSchema).min(1),
@@ -33,7 +33,7 @@ export const runConfigSchema = z.object({
   concurrency: z.number().int().positive().max(500).default(8),
   /** Verify claims one after another, in dataset order (methods whose memory depends on order). */
   ordered: z.boolean().default(false),
-  budget: z.object({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
+  budget: z.strictObject({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
   /** Per-verification limits: one reached ends the verification with its reason (its spend is kept). */
   limits: z
     .object({ tokens: z.number().int().positive().optional(), usd: z.number().positive().optional(), seconds: z.number().positive().optional() })
@@ -44,6 +44,8 @@ export const runConfigSchema = z.object({
     .object({ maxFailureRate: z.number().min(0).max(1), minVerifications: z.number().int().positive().default(20) })
     .strict()
     .optional(),
+  /** Malformed dataset lines (reported before the run starts either way) make the run fail instead of being skipped. */
+  strict: z.boolean().optional(),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

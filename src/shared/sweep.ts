@@ -4,6 +4,7 @@
  */
 import type { MethodName, VerdictLabel } from './constants';
 import { type FailureBaseline, type FailurePolicy, topFailureReasons } from './failure-policy';
+import type { ConfigStamp, IdentityContext, RunPlacement } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { VerificationLimits } from './verification-limits';
 
@@ -94,6 +95,13 @@ export interface SweepInput {
   maxHistoryEvents?: number;
   /** Carried over by continue-as-new; absent on the first run. */
   state?: SweepState;
+  /** The identity context of the sweep's verifications; absent in sweeps started before identities existed. */
+  identity?: SweepIdentity;
+}
+
+export interface SweepIdentity extends IdentityContext {
+  stamp: ConfigStamp;
+  placement: RunPlacement;
 }
 
 /** One claim of a run as stored in `<prefix>-run-claims` (`_id` = `<run>/<ordinal>`). */
@@ -139,7 +147,8 @@ export const DEFAULT_SWEEP_PAGE_SIZE = 50;
  */
 export const DEFAULT_SWEEP_MAX_HISTORY_EVENTS = 2_000;
 
-export function sweepWorkflowId(runId: string): string {
+/** The id of sweeps started before run ids were scoped by index prefix (see identity.ts's sweepWorkflowId). */
+export function legacySweepWorkflowId(runId: string): string {
   return `sweep/${runId}`;
 }
 

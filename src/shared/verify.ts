@@ -3,6 +3,7 @@
  * clients. No imports with runtime effect: workflows import values from here.
  */
 import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
+import type { VerificationIdentity } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
 import type { MethodSampling } from './sampling';
@@ -32,6 +33,8 @@ export interface VerifyClaimInput {
   settings?: MethodSettings;
   /** Ends the verification (type VerificationLimitReached, spend kept) when one is reached. */
   limits?: VerificationLimits;
+  /** What makes this verification itself (src/shared/identity.ts); absent in inputs recorded before it existed. */
+  identity?: VerificationIdentity;
 }
 
 export interface EvidencePassage {
@@ -111,11 +114,10 @@ export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | '
 }
 
 /**
- * Business-key workflow id: the same claim, run and method always map to the same execution.
- * Sweeps verify each claim with several models, so their ids also name the model
- * (`verify/<run>/<claim>/<method>/<model>`, the model URI-encoded); ad-hoc ids keep the short form.
+ * The workflow id of verifications started before identities existed (`verify/<run>/<claim>/<method>[/<model>]`);
+ * kept so that sweeps recorded then replay. New verifications use identity.ts's verifyWorkflowId.
  */
-export function verifyWorkflowId(runId: string, claimId: string, method: MethodName, model?: string): string {
+export function legacyVerifyWorkflowId(runId: string, claimId: string, method: MethodName, model?: string): string {
   const base = `verify/${runId}/${claimId}/${method}`;
   return model === undefined ? base : `${base}/${encodeURIComponent(model)}`;
 }

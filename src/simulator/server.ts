@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   faultSeed?: number;
   requestLogFile?: string;
   jsonSchemaMode?: JsonSchemaMode;
+  /** Keep each model request's body in `arrivals()` (tests that check where a prompt went). */
+  keepBodies?: boolean;
 }
 
 export interface RunningSimulator {
@@ -25,7 +27,7 @@ export interface RunningSimulator {
   /** Answered requests, in the order they were answered. */
   requests(): SimRequestRecord[];
   /** Model requests received so far, answered or still waiting out the latency (in flight). */
-  arrivals(): { path: string; time: string }[];
+  arrivals(): SimArrival[];
   close(): Promise<void>;
 }
 
@@ -33,10 +35,27 @@ export const SIMULATED_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-smal
 
 type Handler = (body: Record<string, unknown>) => SimResponse;
 
+/** A model request as it arrived (before any fault), with the model it asked for (and its body, when kept). */
+export interface SimArrival {
+  path: string;
+  time: string;
+  model?: string;
+  body?: string;
+}
+
+function modelOf(body: string): string | undefined {
+  try {
+    const model: unknown = (JSON.parse(body) as { model?: unknown }).model;
+    return typeof model === 'string' ? model : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An OpenAI-compatible server whose deterministic answers are derived from the prompt's content. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const log = new RequestLog(options.requestLogFile);
-  const arrivals: { path: string; time: string }[] = [];
+  const arrivals: SimArrival[] = [];
   const faults = new FaultInjector(options.faults ?? [], options.faultSeed);
   const jsonSchemaMode = options.jsonSchemaMode ?? 'honor';
   const modelRoutes: Record<string, Handler> = {
@@ -71,7 +90,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       record(404);
       return send(res, { status: 404, body: { error: { message: `no route ${route}`, type: 'invalid_request_error' } } });
     }
-    arrivals.push({ path, time: new Date(started).toISOString() });
+    arrivals.push({ path, time: new Date(started).toISOString(), model: modelOf(text), ...(options.keepBodies ? { body: text } : {}) });
     if (options.latencyMs) await sleep(options.latencyMs);
     const response = answerModelRequest(handler, text, faults.next());
     if (response === 'hang') return record(0, 'timeout');

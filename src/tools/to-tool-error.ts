@@ -2,7 +2,7 @@ import { CacheMissError } from '../cache/cache-miss-error';
 import { isIndexNotFound, isTransientEsError } from '../es/client';
 import { InvalidMemoryScopeError } from '../memory/scope';
 import { BlockedUrlError, FetchTimeoutError, PageFetchError, PageReadError, isRetryablePageError } from '../pages/errors';
-import { IndexNotFoundError, InvalidQueryError } from '../retrieval/errors';
+import { IndexNotFoundError, InvalidQueryError, MissingEmbeddingsError } from '../retrieval/errors';
 import { AuthError, InvalidArgumentsError, RateLimitedError, SearchError } from '../search/errors';
 import { RecordedWebMissingError } from '../search/recorded-provider';
 import { ToolError } from './errors';
@@ -13,7 +13,7 @@ export function toToolError(err: unknown): unknown {
   if (err instanceof SearchError) return fromSearchError(err);
   if (err instanceof PageReadError) return fromPageError(err);
   if (err instanceof IndexNotFoundError || isIndexNotFound(err)) return new ToolError('indexNotFound', (err as Error).message);
-  if (err instanceof InvalidQueryError || err instanceof InvalidMemoryScopeError) return new ToolError('invalidArguments', err.message);
+  if (err instanceof InvalidQueryError || err instanceof InvalidMemoryScopeError || err instanceof MissingEmbeddingsError) return new ToolError('invalidArguments', err.message);
   if (err instanceof CacheMissError) return new ToolError('cacheMiss', err.message);
   if (isTransientEsError(err)) return new ToolError('unavailable', `Elasticsearch unavailable: ${(err as Error).message}`);
   return err;

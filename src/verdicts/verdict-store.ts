@@ -65,6 +65,15 @@ export class VerdictStore {
     return found;
   }
 
+  /** The claim texts stored under this run and claim id (any method or setting); none when the index does not exist. */
+  async claimsNamed(runId: string, claimId: string): Promise<string[]> {
+    const response = await this.client.search<Pick<Verdict, 'claim'>>(
+      { index: this.index, size: 20, _source: ['claim'], query: { bool: { filter: [{ term: { runId } }, { term: { claimId } }] } } },
+      { ignore: [404] },
+    );
+    return [...new Set((response.hits?.hits ?? []).flatMap((hit) => (hit._source ? [hit._source.claim] : [])))];
+  }
+
   async countForRun(runId: string): Promise<number> {
     await this.ensureIndex();
     await this.client.indices.refresh({ index: this.index });

@@ -5,6 +5,8 @@ import type { Activities } from '../../activities';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { llmTaskQueue } from '../shared/task-queues';
 import { connectNative } from './native-connection';
+import type { ConfigStamp } from '../shared/identity';
+import { configCheckInterceptor } from './config-check';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -27,12 +29,19 @@ export interface CreateWorkerOptions {
   maxCachedWorkflows?: number;
   /** Limits of the worker serving `<taskQueue>-llm` (default: no limits). */
   llm?: LlmQueueLimits;
+  /** This worker's configuration: activities of workflows started under another one are refused. */
+  configStamp?: ConfigStamp;
 }
 
 /** workflows/index.ts in source (tsx, vitest), workflows/index.js in dist. */
 export const WORKFLOWS_PATH = ['.ts', '.js']
   .map((extension) => path.join(__dirname, '..', '..', 'workflows', `index${extension}`))
   .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'index');
+
+/** The workflow interceptors (configuration stamp propagation), bundled with the workflows. */
+export const WORKFLOW_INTERCEPTORS_PATH = ['.ts', '.js']
+  .map((extension) => path.join(__dirname, '..', '..', 'workflows', `interceptors${extension}`))
+  .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'interceptors');
 
 /**
  * The workers of one verity process: workflows and tool activities on the task queue, LLM calls on
@@ -63,6 +72,7 @@ export class VerityWorker {
 
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
   const connection = await connectNative(options.temporal);
+  const activityInterceptors = options.configStamp ? [configCheckInterceptor(options.configStamp)] : [];
   try {
     const main = await Worker.create({
       connection,
@@ -70,6 +80,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       taskQueue: options.taskQueue,
       workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH,
       activities: options.activities,
+      interceptors: { workflowModules: [WORKFLOW_INTERCEPTORS_PATH], activity: activityInterceptors },
       shutdownGraceTime: '10 seconds',
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
     });
@@ -78,6 +89,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       namespace: options.temporal.namespace,
       taskQueue: llmTaskQueue(options.taskQueue),
       activities: options.llmActivities ?? { llmTask: (options.activities as Activities).llmTask },
+      interceptors: { activity: activityInterceptors },
       shutdownGraceTime: '10 seconds',
       ...(options.llm?.requestsPerSecond !== undefined ? { maxTaskQueueActivitiesPerSecond: options.llm.requestsPerSecond } : {}),
       ...(options.llm?.concurrency !== undefined ? { maxConcurrentActivityTaskExecutions: options.llm.concurrency } : {}),

@@ -1,6 +1,7 @@
 import { Runtime } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { VerityConfig } from '../config/config';
+import { configStamp } from '../config/config-identity';
 import type { Logger } from '../logging/logger';
 import { PinoTemporalLogger } from '../logging/temporal-logger';
 import { createVerityWorker } from './create-worker';
@@ -32,6 +33,7 @@ export async function startWorker(config: VerityConfig, logger: Logger): Promise
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(deps),
       llm: { requestsPerSecond: config.llm.requestsPerSecond, concurrency: config.llm.concurrency },
+      configStamp: configStamp(config),
     });
   } catch (err) {
     await deps.close();

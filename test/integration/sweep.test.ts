@@ -81,7 +81,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
       input = sweepInput('two-models', { models: ['gpt-4o-mini', 'gpt-4o'] });
       const run = runConfigSchema.parse({ run: input.runId, datasets: [{ name: 'demo', file: DEMO_CLAIMS }], methods: ['rag'], models: ['gpt-4o-mini', 'gpt-4o'] });
       await deps.runs.save(await buildRunManifest(config, run, input));
-      const { handle, attached } = await startSweep(client, prefix, input);
+      const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input);
       expect(attached).toBe(false);
       result = await handle.result();
     });
@@ -104,7 +104,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
     it('sets run, dataset, method and model search attributes on its children', async () => {
       const [verdict] = await verdictsOf(input.runId);
       const description = await client.workflow.getHandle(verdict!.workflowId).describe();
-      expect(verdict!.workflowId).toBe(`verify/${input.runId}/${verdict!.claimId}/rag/${encodeURIComponent(verdict!.model)}`);
+      expect(verdict!.workflowId).toMatch(new RegExp(`^verify/${input.runId}/${verdict!.claimId}/rag/${encodeURIComponent(verdict!.model)}/[0-9a-f]{12}$`));
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.run]).toEqual([input.runId]);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.dataset]).toEqual(['demo']);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.method]).toEqual(['rag']);
@@ -113,11 +113,11 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
 
     it('attaches when started again, and a new execution of the same run reuses every verdict, without LLM calls', async () => {
       const before = simulator.arrivals().length;
-      const again = await startSweep(client, prefix, input);
+      const again = await startSweep(client, config.temporal.taskQueue, input);
       expect(again.attached).toBe(true);
       expect((await again.handle.result()).done).toBe(2 * DEMO_CLAIM_COUNT);
 
-      const rerun = await client.workflow.execute(sweepWorkflow, { workflowId: uniqueName('rerun'), taskQueue: prefix, args: [input] });
+      const rerun = await client.workflow.execute(sweepWorkflow, { workflowId: uniqueName('rerun'), taskQueue: config.temporal.taskQueue, args: [input] });
       expect(rerun).toMatchObject({ status: 'completed', done: 2 * DEMO_CLAIM_COUNT, reused: 2 * DEMO_CLAIM_COUNT, failed: 0 });
       expect(rerun.tokens).toBe(result.tokens);
       expect(simulator.arrivals().length).toBe(before);
@@ -126,7 +126,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   });
 
   it('pauses (running verifications finish, none start) and resumes', async () => {
-    const { handle } = await startSweep(client, prefix, sweepInput('pause', { concurrency: 1 }));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, sweepInput('pause', { concurrency: 1 }));
     const paused = await handle.executeUpdate(pauseSweepUpdate);
     expect(paused.status).toBe('paused');
     await waitFor('the running verification to finish', async () => (await progressOf(handle)).running === 0);
@@ -141,7 +141,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   });
 
   it('cancels: the run stops and is marked cancelled', async () => {
-    const { handle } = await startSweep(client, prefix, sweepInput('cancel', { concurrency: 1 }));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, sweepInput('cancel', { concurrency: 1 }));
     await waitFor('a first verdict', async () => (await progressOf(handle)).done >= 1);
     expect((await handle.executeUpdate(cancelSweepUpdate)).status).toBe('cancelled');
     const result = await handle.result();
@@ -151,7 +151,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   });
 
   it('pauses with status budget-exhausted when the budget is spent, and continues after it is raised', async () => {
-    const { handle } = await startSweep(client, prefix, sweepInput('budget', { concurrency: 2, budget: { tokens: 1 } }));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, sweepInput('budget', { concurrency: 2, budget: { tokens: 1 } }));
     await waitFor('the budget to run out', async () => {
       const progress = await progressOf(handle);
       return progress.status === 'budget-exhausted' && progress.running === 0;
@@ -182,7 +182,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
         { name: 'demo', file: otherFile, format: 'verity', index: `${prefix}-missing` },
       ],
     });
-    const result = await (await startSweep(client, prefix, input)).handle.result();
+    const result = await (await startSweep(client, config.temporal.taskQueue, input)).handle.result();
     expect(result).toMatchObject({ status: 'completed', total: DEMO_CLAIM_COUNT + 2, done: DEMO_CLAIM_COUNT, failed: 2 });
 
     const failures = await deps.runFailures.list(input.runId);
@@ -195,7 +195,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
 
   it('continues as new before its history grows long and still verifies every claim exactly once', async () => {
     const input = sweepInput('can', { concurrency: 3 }, { maxHistoryEvents: 40, pageSize: 4 });
-    const { handle } = await startSweep(client, prefix, input);
+    const { handle } = await startSweep(client, config.temporal.taskQueue, input);
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, failed: 0 });
     expect(result.continuedAsNew).toBeGreaterThanOrEqual(2);
@@ -217,7 +217,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
 
   it('in ordered mode verifies one claim at a time, in dataset order', async () => {
     const input = sweepInput('ordered', { concurrency: 4, ordered: true });
-    expect((await (await startSweep(client, prefix, input)).handle.result()).done).toBe(DEMO_CLAIM_COUNT);
+    expect((await (await startSweep(client, config.temporal.taskQueue, input)).handle.result()).done).toBe(DEMO_CLAIM_COUNT);
     const verdicts = (await verdictsOf(input.runId)).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
     expect(verdicts.map((v) => v.claimId)).toEqual(Array.from({ length: DEMO_CLAIM_COUNT }, (_, i) => `demo-${i + 1}`));
     for (let i = 1; i < verdicts.length; i += 1) expect(verdicts[i]!.startedAt >= verdicts[i - 1]!.finishedAt).toBe(true);

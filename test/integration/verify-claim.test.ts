@@ -1,6 +1,6 @@
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { buildVerifyInput, workflowIdOf, startVerification } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
 import { SEARCH_ATTRIBUTES, VERDICT_LABELS } from '../../src/shared/constants';
 import type { VerifyClaimInput } from '../../src/shared/verify';
@@ -67,7 +67,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
 
   it('keeps the API key out of the workflow history', async () => {
     const input = buildVerifyInput(config, { claim: eiffelClaim, method: 'rag' });
-    const history = await client.workflow.getHandle(`verify/adhoc/${input.claimId}/rag`).fetchHistory();
+    const history = await client.workflow.getHandle(workflowIdOf(input)).fetchHistory();
     expect(JSON.stringify(history)).not.toContain(API_KEY);
   });
 

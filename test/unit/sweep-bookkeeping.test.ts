@@ -8,12 +8,12 @@ import {
   initialSweepState,
   isBudgetExhausted,
   sweepProgress,
-  sweepWorkflowId,
+  legacySweepWorkflowId,
   totalItems,
   windowSize,
   workItem,
 } from '../../src/shared/sweep';
-import { verifyWorkflowId } from '../../src/shared/verify';
+import { legacyVerifyWorkflowId } from '../../src/shared/verify';
 import type { SimRequestRecord } from '../../src/simulator/request-log';
 
 describe('sweep work items and window', () => {
@@ -38,10 +38,10 @@ describe('sweep work items and window', () => {
     expect(freeSlots({ ordered: true, concurrency: 8 }, 1, 100)).toBe(0);
   });
 
-  it('gives sweeps and their children deterministic ids unique per (run, claim, method, model)', () => {
-    expect(sweepWorkflowId('dev-600')).toBe('sweep/dev-600');
-    expect(verifyWorkflowId('dev-600', 'hover-1', 'rag')).toBe('verify/dev-600/hover-1/rag');
-    expect(verifyWorkflowId('dev-600', 'hover-1', 'rag', 'meta-llama/Llama-3:8b')).toBe('verify/dev-600/hover-1/rag/meta-llama%2FLlama-3%3A8b');
+  it('keeps the ids of sweeps started before identities existed (their histories replay)', () => {
+    expect(legacySweepWorkflowId('dev-600')).toBe('sweep/dev-600');
+    expect(legacyVerifyWorkflowId('dev-600', 'hover-1', 'rag')).toBe('verify/dev-600/hover-1/rag');
+    expect(legacyVerifyWorkflowId('dev-600', 'hover-1', 'rag', 'meta-llama/Llama-3:8b')).toBe('verify/dev-600/hover-1/rag/meta-llama%2FLlama-3%3A8b');
   });
 });
 

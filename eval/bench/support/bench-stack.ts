@@ -11,6 +11,7 @@ import { connectTemporal } from '../../../src/client/temporal';
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import { createActivities } from '../../../activities';
 import { loadConfig, type VerityConfig } from '../../../src/config/config';
+import { configStamp } from '../../../src/config/config-identity';
 import { ingestCorpus, type IngestResult, type PassageTarget } from '../../../src/corpus/ingest';
 import { createEsClient } from '../../../src/es/client';
 import { createLogger, type Logger } from '../../../src/logging/logger';
@@ -39,6 +40,7 @@ export async function startInProcessWorker(
     temporal: config.temporal,
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(deps),
+    configStamp: configStamp(config),
     ...workerOptions,
   });
   const workerDone = worker.run().finally(() => connection.close());

@@ -9,7 +9,7 @@ import {
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
 import YAML from 'yaml';
-import { buildSweepInput, InvalidRunConfigError, startSweep } from '../../client/start-sweep';
+import { buildSweepInput, checkSweepConfiguration, InvalidRunConfigError, RunConfigurationChangedError, startSweep } from '../../client/start-sweep';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { hasWorkflowPollers } from '../../client/worker-presence';
 import { loadConfig, type VerityConfig } from '../../config/config';
@@ -21,7 +21,12 @@ import { IncompatibleRunChangeError, type RecordedRun, recordRun } from '../../r
 import { RunFailureStore } from '../../runs/run-failure-store';
 import { RunStore } from '../../runs/run-store';
 import { VerdictStore } from '../../verdicts/verdict-store';
-import { type SweepInput, type SweepProgress, sweepWorkflowId } from '../../shared/sweep';
+import { describeRunConfigIssue, findUnknownParameterKey } from '../../runs/config-keys';
+import { checkRunDatasets, type DatasetCheck, describeSkipped } from '../../runs/dataset-check';
+import { RunInputError } from '../../runs/run-claims';
+import { runPlacementOf } from '../../config/config-identity';
+import { sweepWorkflowId } from '../../shared/identity';
+import { legacySweepWorkflowId, type SweepInput, type SweepProgress } from '../../shared/sweep';
 import type { sweepWorkflow } from '../../../workflows';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../../workflows/sweep-definitions';
 import { createCliLogger } from '../cli-logger';
@@ -59,10 +64,9 @@ export function readRunConfig(file: string): RunConfig {
     throw new CliError(`${file}: not valid YAML (${(err as Error).message.split('\n')[0]})`, 2);
   }
   const parsed = runConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CliError(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 2);
-  }
+  if (!parsed.success) throw new CliError(`${file}: ${describeRunConfigIssue(parsed.error.issues[0]!)}`, 2);
+  const parameterProblem = findUnknownParameterKey(parsed.data.parameters);
+  if (parameterProblem) throw new CliError(`${file}: ${parameterProblem}`, 2);
   return parsed.data;
 }
 
@@ -83,6 +87,20 @@ function sweepInputFor(config: VerityConfig, file: string, runId?: string): { ru
   const missing = input.datasets.find((dataset) => !fs.existsSync(dataset.file));
   if (missing) throw new CliError(`${file}: dataset file not found: ${missing.file}`, 2);
   return { run, input };
+}
+
+/** Reads the datasets before anything starts: skipped records are listed with their line numbers; empty, unreadable or (strict) malformed datasets fail. */
+async function reportDatasets(file: string, run: RunConfig, input: SweepInput): Promise<void> {
+  let checks: DatasetCheck[];
+  try {
+    checks = await checkRunDatasets(input.datasets, { strict: run.strict === true });
+  } catch (err) {
+    if (err instanceof RunInputError) throw new CliError(`${file}: ${err.message}`, 2);
+    throw err;
+  }
+  for (const check of checks) for (const line of describeSkipped(check)) notice(line);
+  const skipped = checks.reduce((sum, check) => sum + check.skippedCount, 0);
+  if (skipped > 0) notice(`${skipped} dataset record(s) skipped; set \`strict: true\` in ${path.basename(file)} to fail on them instead`);
 }
 
 /** Writes the manifest of a new or grown run; a run id already used with an incompatible config is refused. */
@@ -107,25 +125,28 @@ function withTimeout<T>(promise: Promise<T>, what: string, pending = ''): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The Temporal status of `sweep/<run>` (RUNNING, COMPLETED, …), undefined when it never ran. */
-async function sweepStatusOf(client: Client, runId: string): Promise<string | undefined> {
+/** The Temporal status of the run's sweep (RUNNING, COMPLETED, …), undefined when it never ran. */
+async function sweepStatusOf(client: Client, config: VerityConfig, runId: string): Promise<string | undefined> {
   try {
-    return (await client.workflow.getHandle(sweepWorkflowId(runId)).describe()).status.name;
+    return (await client.workflow.getHandle(sweepWorkflowId(runId, runPlacementOf(config))).describe()).status.name;
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return undefined;
     throw err;
   }
 }
 
-/** The handle of `sweep/<run>`, failing with one line when there is no such sweep. */
-async function existingSweep(client: Client, runId: string): Promise<{ handle: SweepHandle; status: string }> {
-  const handle = client.workflow.getHandle<typeof sweepWorkflow>(sweepWorkflowId(runId));
-  try {
-    return { handle, status: (await handle.describe()).status.name };
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) throw new CliError(`unknown run "${runId}": no sweep ${sweepWorkflowId(runId)}`, 2);
-    throw err;
+/** The handle of the run's sweep (under this prefix; or one started by an earlier version), failing with one line when there is none. */
+async function existingSweep(client: Client, config: VerityConfig, runId: string): Promise<{ handle: SweepHandle; status: string }> {
+  const workflowId = sweepWorkflowId(runId, runPlacementOf(config));
+  for (const id of [workflowId, legacySweepWorkflowId(runId)]) {
+    const handle = client.workflow.getHandle<typeof sweepWorkflow>(id);
+    try {
+      return { handle, status: (await handle.describe()).status.name };
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    }
   }
+  throw new CliError(`unknown run "${runId}": no sweep ${workflowId}`, 2);
 }
 
 /** The sweep's progress: from its result once it finished, otherwise by query (a worker must answer). */
@@ -161,9 +182,17 @@ async function withClient<T>(action: (client: Client, config: VerityConfig) => P
 async function runSweepCommand(file: string, options: RunOptions): Promise<void> {
   const config = loadConfig();
   const { run, input } = sweepInputFor(config, file, options.run);
+  await reportDatasets(file, run, input);
   await requireElasticsearch(config);
   const client = await connectTemporal(config);
-  const recorded = await recordManifest(config, run, input, (await sweepStatusOf(client, run.run)) === 'RUNNING').catch(async (err: unknown) => {
+  try {
+    await checkSweepConfiguration(client, input);
+  } catch (err) {
+    await client.connection.close();
+    if (err instanceof RunConfigurationChangedError) throw new CliError(err.message, 2);
+    throw err;
+  }
+  const recorded = await recordManifest(config, run, input, (await sweepStatusOf(client, config, run.run)) === 'RUNNING').catch(async (err: unknown) => {
     await client.connection.close();
     throw err;
   });
@@ -262,8 +291,8 @@ async function followSweep(handle: SweepHandle, bar: SweepProgressBar, embedded:
 }
 
 async function statusCommand(runId: string, options: { json?: boolean }): Promise<void> {
-  await withClient(async (client) => {
-    const { handle, status } = await existingSweep(client, runId);
+  await withClient(async (client, config) => {
+    const { handle, status } = await existingSweep(client, config, runId);
     const progress = await readProgress(handle, status);
     if (options.json) printJson(progress);
     else process.stdout.write(`${formatProgress(progress)}\n`);
@@ -272,7 +301,7 @@ async function statusCommand(runId: string, options: { json?: boolean }): Promis
 
 async function controlCommand(runId: string, action: 'pause' | 'resume' | 'cancel', budget?: { usd?: number; tokens?: number }): Promise<void> {
   await withClient(async (client, config) => {
-    const { handle, status } = await existingSweep(client, runId);
+    const { handle, status } = await existingSweep(client, config, runId);
     const what = budget ? 'change the budget of' : action;
     if (status !== 'RUNNING') throw new CliError(`cannot ${what} run "${runId}": its sweep is ${status.toLowerCase()}`, 2);
     await requirePollers(client, config, `${what} run "${runId}"`);

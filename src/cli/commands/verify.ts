@@ -6,14 +6,21 @@ import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
 import { METHODS, type MethodName } from '../../shared/constants';
 import { RETRIEVAL_MODES, type RetrievalMode } from '../../shared/retrieval';
-import type { Verdict } from '../../shared/verify';
+import type { Verdict, VerifyClaimInput } from '../../shared/verify';
+import { ClaimIdReusedError, refuseClaimIdReuse } from '../../client/claim-id-reuse';
+import type { VerityConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { indexName } from '../../es/indices';
+import { VerdictStore } from '../../verdicts/verdict-store';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
 import { printJson } from '../output';
 import { requiredIndices } from '../method-indices';
-import { requireElasticsearch, requireIndex, requireLlmEndpoint } from '../preflight';
+import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
 import { describeFailure } from '../workflow-failure';
+import { INTERRUPTED, waitInterruptibly } from '../interrupt';
+import { reportRetries } from '../retry-progress';
 
 interface VerifyOptions {
   method: MethodName;
@@ -24,6 +31,7 @@ interface VerifyOptions {
   claimId?: string;
   json?: boolean;
   embeddedWorker?: boolean;
+  cancelOnInterrupt?: boolean;
   option: string[];
 }
 
@@ -51,6 +59,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('-o, --option <key=value>', "a setting of the chosen method, e.g. -o memory=false (repeatable; see the method's settings in README)", collect, [])
     .option('--json', 'print the verdict as JSON (with the method\'s trace)')
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
+    .option('--cancel-on-interrupt', 'Ctrl-C cancels the verification (default: the first Ctrl-C stops waiting and leaves it running; a second one cancels it)')
     .addHelpText(
       'after',
       '\nThe same claim with the same settings maps to the same workflow id: asking again attaches to\nthe stored result instead of paying for it again. A worker runs in this process for the duration\nof the command unless --no-embedded-worker is given.\n\nMERMAID evidence memory: verifications without --run belong to run "adhoc" and share one memory\nper model and fidelity (run:adhoc/model:<model>/fidelity:<fidelity>), so a claim may recall evidence\nan earlier ad-hoc claim gathered. Use --run <id> or -o memoryScope=<scope> to keep them apart.',
@@ -83,17 +92,30 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   }
   await requireElasticsearch(config);
   for (const { index, ingest } of requiredIndices(config, input.method, input.rag.index)) await requireIndex(config, index, ingest);
+  await requireEmbeddings(config, input.rag.index, input.rag.mode);
   await requireLlmEndpoint(config);
+  if (options.claimId) await refuseReusedClaimId(config, input);
 
   const client = await connectTemporal(config);
   const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
+  let waiting: Awaited<ReturnType<typeof waitInterruptibly>> | undefined;
   try {
     const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
+    const stopReporting = reportRetries(handle);
+    // Rejections are read below; until then a failed result must not count as unhandled.
+    const result = handle.result();
+    result.catch(() => undefined);
+    waiting = await waitInterruptibly(handle, result, { cancelOnInterrupt: options.cancelOnInterrupt === true });
+    stopReporting();
+    if (waiting.value === INTERRUPTED) {
+      process.exitCode = 130;
+      return;
+    }
     let verdict: Verdict;
     try {
-      verdict = await handle.result();
+      verdict = await result;
     } catch (err) {
       if (err instanceof WorkflowFailedError) throw new CliError(`verification failed: ${describeFailure(err)}`);
       throw err;
@@ -102,7 +124,20 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     else process.stdout.write(formatVerdict(verdict));
   } finally {
     await worker.stop();
+    await waiting?.finish();
     await client.connection.close();
+  }
+}
+
+async function refuseReusedClaimId(config: VerityConfig, input: VerifyClaimInput): Promise<void> {
+  const es = createEsClient(config.elasticsearch);
+  try {
+    await refuseClaimIdReuse(new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts')), input);
+  } catch (err) {
+    if (err instanceof ClaimIdReusedError) throw new CliError(err.message, 2);
+    throw err;
+  } finally {
+    await es.close();
   }
 }
 

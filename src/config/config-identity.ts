@@ -1,0 +1,82 @@
+import type { ConfigStamp, RunPlacement } from '../shared/identity';
+import { identityHash } from '../shared/identity';
+import type { VerityConfig } from './config';
+
+/** The endpoint the SDK talks to when only OPENAI_API_KEY is set. */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+type IdentitySource = Pick<VerityConfig, 'llm' | 'embedding' | 'elasticsearch' | 'rag' | 'memory' | 'web' | 'wikipedia'>;
+
+/** A URL without credentials or a trailing slash: identities and labels never carry secrets. */
+export function publicUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return url.replace(/\/$/, '');
+  }
+}
+
+/** The LLM endpoint's identity: the simulator is one identity wherever it listens; a real endpoint is its provider and base URL. */
+export function endpointIdentity(llm: Pick<VerityConfig['llm'], 'provider' | 'baseUrl'>): { provider: string; baseUrl?: string } {
+  if (llm.provider === 'simulator') return { provider: 'simulator' };
+  return { provider: llm.provider, baseUrl: publicUrl(llm.baseUrl ?? OPENAI_DEFAULT_BASE_URL) };
+}
+
+/**
+ * Everything in the configuration that decides an answer or where it is stored, without secrets.
+ * Its hash is part of every verification's identity and names the process's task queues.
+ */
+export function configIdentity(config: IdentitySource): Record<string, unknown> {
+  const { llm, embedding, web, wikipedia } = config;
+  return {
+    endpoint: endpointIdentity(llm),
+    models: llm.models,
+    temperature: llm.temperature,
+    seed: llm.seed,
+    embedding: {
+      baseUrl: embedding.baseUrl ? publicUrl(embedding.baseUrl) : undefined,
+      model: embedding.model,
+      queryModel: embedding.queryModel,
+      dimensions: embedding.dimensions,
+    },
+    elasticsearch: { url: publicUrl(config.elasticsearch.url), indexPrefix: config.elasticsearch.indexPrefix },
+    ragMode: config.rag.mode,
+    memory: config.memory,
+    web: {
+      provider: web.provider,
+      searxngUrl: web.searxngUrl ? publicUrl(web.searxngUrl) : undefined,
+      includeDomains: web.includeDomains,
+      excludeDomains: web.excludeDomains,
+      pageReader: web.pageReader,
+    },
+    wikipedia: { provider: wikipedia.provider, mediawikiUrl: wikipedia.provider === 'mediawiki' ? wikipedia.mediawikiUrl : undefined },
+  };
+}
+
+export function configHash(config: IdentitySource): string {
+  return identityHash(configIdentity(config));
+}
+
+/** The fingerprint of a configuration and a one-line, secret-free description of it. */
+export function configStamp(config: IdentitySource): ConfigStamp {
+  const endpoint = endpointIdentity(config.llm);
+  const label = [
+    `Elasticsearch ${publicUrl(config.elasticsearch.url)} prefix "${config.elasticsearch.indexPrefix}"`,
+    `LLM ${endpoint.baseUrl ?? 'simulator'}`,
+    `model ${config.llm.models.default}, temperature ${config.llm.temperature}, seed ${config.llm.seed}`,
+  ].join(', ');
+  return { fingerprint: configHash(config).slice(0, 16), label };
+}
+
+/** Task queues derive from the configuration: a process's worker only ever receives work made under its own. */
+export function derivedTaskQueue(baseQueue: string, config: IdentitySource): string {
+  return `${baseQueue}-${configHash(config).slice(0, 8)}`;
+}
+
+/** Where a run's records live (its sweep id names it): the Elasticsearch URL, without credentials, and the index prefix. */
+export function runPlacementOf(config: Pick<VerityConfig, 'elasticsearch'>): RunPlacement {
+  return { esUrl: publicUrl(config.elasticsearch.url), indexPrefix: config.elasticsearch.indexPrefix };
+}
