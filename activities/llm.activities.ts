@@ -33,7 +33,10 @@ export function createLlmActivities({ gateway }: LlmActivityDeps) {
       } catch (err) {
         // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
         if (context?.cancellationSignal.aborted) throw err;
-        throw toTemporalFailure(err);
+        const failure = toTemporalFailure(err);
+        // The attempt number makes retries visible in progress lines and the Temporal UI.
+        if (context) failure.message = `${failure.message} (attempt ${context.info.attempt})`;
+        throw failure;
       } finally {
         stopHeartbeat();
       }

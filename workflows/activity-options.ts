@@ -4,16 +4,24 @@ import { TOOL_FAILURE_TYPES, type ToolFamily } from '../src/shared/tools';
 
 const NON_RETRYABLE = Object.values(FAILURE_TYPES);
 
-/** LLM calls: slow and paid; heartbeats let a killed worker's call be retried within seconds. */
+/**
+ * Infrastructure errors (an unreachable or overloaded Elasticsearch or LLM endpoint, 429s, 5xx,
+ * timeouts) are retried for a bounded time, not a number of attempts: every preset below survives
+ * an outage of well over 5 minutes, while bad input fails at once (non-retryable types).
+ */
+
+/**
+ * LLM calls: slow and paid. Each HTTP attempt ends after VERITY_LLM_TIMEOUT_MS (the gateway's
+ * timeout); heartbeats let a killed worker's call be retried within seconds.
+ */
 export const LLM_CALL: ActivityOptions = {
-  startToCloseTimeout: '3 minutes',
+  startToCloseTimeout: '10 minutes',
   scheduleToCloseTimeout: '30 minutes',
   heartbeatTimeout: '15 seconds',
   retry: {
     initialInterval: '2 seconds',
     backoffCoefficient: 2,
-    maximumInterval: '60 seconds',
-    maximumAttempts: 6,
+    maximumInterval: '30 seconds',
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
@@ -21,12 +29,11 @@ export const LLM_CALL: ActivityOptions = {
 /** Elasticsearch reads (retrieval, lookups). */
 export const RETRIEVAL: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
-  scheduleToCloseTimeout: '5 minutes',
+  scheduleToCloseTimeout: '15 minutes',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumInterval: '20 seconds',
-    maximumAttempts: 8,
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
@@ -34,7 +41,7 @@ export const RETRIEVAL: ActivityOptions = {
 /** Idempotent Elasticsearch writes (deterministic ids). */
 export const WRITE: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
-  scheduleToCloseTimeout: '10 minutes',
+  scheduleToCloseTimeout: '15 minutes',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,
@@ -54,7 +61,6 @@ export const AWAIT_CHILD: ActivityOptions = {
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
-    maximumAttempts: 20,
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
