@@ -1,9 +1,11 @@
 /**
  * The chaos proof (`npm run bench:chaos`): the 600-claim dev sweep (eval/sweeps/dev-600.yaml) runs
  * on a worker process that is SIGKILLed three times, while the Temporal dev server is restarted
- * once; the LLM simulator is a process of its own that logs every request. Afterwards it checks
- * that every (claim, method) has exactly one verdict and that every LLM request sent twice was in
- * flight at a kill or the restart. Exits non-zero when an invariant fails.
+ * once and Elasticsearch is unreachable for 65 s (through a TCP proxy on 127.0.0.1:8711, so the
+ * shared node is untouched); the LLM simulator is a process of its own that fails 20% of requests
+ * (10% 429, 10% 500) and logs every request. Afterwards it checks that every (claim, method) has
+ * exactly one verdict, nothing failed, and every paid LLM request sent twice was in flight at a
+ * kill or the restart. Exits non-zero when an invariant fails.
  *
  * It uses a Temporal dev server of its own (port 7243, data in .verity/chaos), so restarting it
  * disturbs nobody else, and fresh index prefix, task queue and run id.
@@ -28,11 +30,17 @@ import { RunFailureStore } from '../../src/runs/run-failure-store';
 import { RunStore } from '../../src/runs/run-store';
 import type { SimRequestRecord } from '../../src/simulator/request-log';
 import { analyseDuplicates, type Disruption } from './request-analysis';
+import { startTcpProxy } from './tcp-proxy';
 
 const ROOT = projectRoot();
 const KILL_AT = [0.15, 0.4, 0.75];
 const RESTART_TEMPORAL_AT = 0.55;
 const SIM_LATENCY_MS = 250;
+const ES_OUTAGE_AT = 0.25;
+const ES_OUTAGE_MS = 65_000;
+const ES_PROXY_PORT = 8711;
+/** 20% of LLM requests fail: 10% with 429, 10% with 500. */
+const SIM_FAULTS = '429:0.1,500:0.1';
 const TIMEOUT_MS = 30 * 60_000;
 
 const say = (line: string) => process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -47,7 +55,7 @@ async function main(): Promise<number> {
   const requestLog = path.join(workDir, 'sim-requests.jsonl');
   const cliPath = process.env.TEMPORAL_CLI_PATH ?? [path.join(ROOT, '.verity', 'bin', 'temporal')].find((file) => fs.existsSync(file));
 
-  const simulator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'simulator-process.ts'), requestLog, String(SIM_LATENCY_MS)], {
+  const simulator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'simulator-process.ts'), requestLog, String(SIM_LATENCY_MS), SIM_FAULTS], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -57,7 +65,11 @@ async function main(): Promise<number> {
   });
   say(`simulator process ${simulator.pid} at ${simulatorUrl}, request log ${path.relative(ROOT, requestLog)}`);
 
+  const sharedEs = new URL(process.env.ES_URL ?? 'http://127.0.0.1:9200');
+  const esProxy = await startTcpProxy(ES_PROXY_PORT, { host: sharedEs.hostname, port: Number(sharedEs.port || 9200) });
+  say(`Elasticsearch proxy ${esProxy.url} → ${sharedEs.origin}`);
   const env: Record<string, string> = {
+    ES_URL: esProxy.url,
     VERITY_DATA_DIR: dataDir,
     TEMPORAL_ADDRESS: '127.0.0.1:7243',
     TEMPORAL_UI_URL: 'http://127.0.0.1:8243',
@@ -73,7 +85,8 @@ async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, ...env });
   await ensureInfra(config, { log: (line) => say(line) });
 
-  const es = createEsClient(config.elasticsearch);
+  // The bench itself reads Elasticsearch directly, so that it can count verdicts during the outage.
+  const es = createEsClient({ ...config.elasticsearch, url: sharedEs.origin });
   const prefix = config.elasticsearch.indexPrefix;
   const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
   say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);
@@ -117,6 +130,8 @@ async function main(): Promise<number> {
   const pendingKills = [...KILL_AT];
   let restartDone = false;
   let finalStatus = '';
+  const esOutages: Disruption[] = [];
+  let esOutageEnded: Promise<void> | undefined;
 
   while (Date.now() - started < TIMEOUT_MS) {
     const done = await verdictCount();
@@ -143,6 +158,16 @@ async function main(): Promise<number> {
       client = await connect();
       say('Temporal dev server is back (same SQLite file)');
     }
+    if (!esOutageEnded && done >= ES_OUTAGE_AT * total) {
+      const from = new Date().toISOString();
+      await esProxy.down();
+      say(`Elasticsearch unreachable for the worker from now, at ${done}/${total} verdicts, for ${ES_OUTAGE_MS / 1000} s`);
+      esOutageEnded = sleep(ES_OUTAGE_MS).then(async () => {
+        await esProxy.up();
+        esOutages.push({ what: 'Elasticsearch outage', from, to: new Date().toISOString() });
+        say('Elasticsearch reachable again');
+      });
+    }
     if (worker && worker.exitCode !== null) {
       say(`worker ${worker.pid} exited on its own (${worker.exitCode}); starting another`);
       spawnWorker();
@@ -158,6 +183,8 @@ async function main(): Promise<number> {
     await sleep(500);
   }
 
+  await esOutageEnded;
+  await esProxy.close();
   const result = finalStatus === 'COMPLETED' ? await client.workflow.getHandle(handle.workflowId).result() : undefined;
   worker?.kill('SIGTERM');
   simulator.kill('SIGTERM');
@@ -172,6 +199,9 @@ async function main(): Promise<number> {
   const failures = await new RunFailureStore(es, indexName(prefix, 'run-failures')).list(run.run);
   const records = fs.readFileSync(requestLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SimRequestRecord);
   const analysis = analyseDuplicates(records, kills, restarts);
+  const chatRecords = records.filter((r) => r.path === '/v1/chat/completions');
+  const faulted = chatRecords.filter((r) => r.status === 429 || r.status === 500).length;
+  const outageSeconds = esOutages.reduce((sum, o) => sum + (Date.parse(o.to) - Date.parse(o.from)) / 1000, 0);
   const wallSeconds = (Date.now() - started) / 1000;
 
   const checks: Array<[string, boolean]> = [
@@ -180,17 +210,20 @@ async function main(): Promise<number> {
     ['every (claim, method) has exactly one verdict', counts.every((n) => n === 1) && verdicts.hits.hits.length === total],
     [`no failures (${failures.length})`, failures.length === 0],
     [`at least three SIGKILLs (${kills.length}) and one Temporal restart (${restarts.length})`, kills.length >= 3 && restarts.length === 1],
-    [`every duplicated LLM request was in flight at a kill or the restart (${analysis.unexplained.length} unexplained)`, analysis.unexplained.length === 0],
+    [`Elasticsearch was unreachable for at least 60 s (${outageSeconds.toFixed(0)} s)`, outageSeconds >= 60],
+    [`about 20% of LLM requests failed with 429/500 (${faulted} of ${chatRecords.length})`, chatRecords.length > 0 && faulted / chatRecords.length >= 0.1],
+    [`every duplicated paid LLM request was in flight at a kill or the restart (${analysis.unexplained.length} unexplained)`, analysis.unexplained.length === 0],
   ];
 
   const lines = [
     '',
     `chaos sweep ${run.run} (${handle.workflowId}), index prefix ${prefix}`,
-    `  disruptions: ${kills.map((k) => k.what).join('; ')}; ${restarts.map((r) => `${r.what} ${r.from.slice(11, 19)}–${r.to.slice(11, 19)}`).join('')}`,
+    `  disruptions: ${kills.map((k) => k.what).join('; ')}; ${[...restarts, ...esOutages].map((r) => `${r.what} ${r.from.slice(11, 19)}–${r.to.slice(11, 19)}`).join('; ')}`,
+    `  LLM requests failed by the simulator: ${faulted} of ${chatRecords.length} (${((100 * faulted) / Math.max(1, chatRecords.length)).toFixed(1)}%, 429 and 500)`,
     `  verdicts: ${verdicts.hits.hits.length} documents for ${perPair.size} (claim, method) pairs; per pair min ${Math.min(...counts)}, max ${Math.max(...counts)}`,
     `  failures: ${failures.length}`,
-    `  LLM requests in the simulator log: ${analysis.requests} (for ${total} verifications)`,
-    `  request hashes seen more than once: ${analysis.duplicatedHashes}; in flight at a kill: ${analysis.inFlightAtKill}; in flight during the Temporal restart: ${analysis.inFlightAtRestart}; unexplained: ${analysis.unexplained.length}`,
+    `  paid LLM requests (answered 200) in the simulator log: ${analysis.requests} (for ${total} verifications)`,
+    `  paid request hashes seen more than once: ${analysis.duplicatedHashes}; in flight at a kill: ${analysis.inFlightAtKill}; in flight during the Temporal restart: ${analysis.inFlightAtRestart}; unexplained: ${analysis.unexplained.length}`,
     `  sweep: continued as new ${result?.continuedAsNew ?? '?'} time(s); ${result?.tokens ?? '?'} tokens; worker processes started: ${workerStarts}`,
     `  wall time: ${wallSeconds.toFixed(1)} s`,
     '',

@@ -25,17 +25,21 @@ function overlaps(record: SimRequestRecord, disruption: Disruption, slackMs: num
   return start <= Date.parse(disruption.to) && end >= Date.parse(disruption.from);
 }
 
-/** Counts the model requests that were sent more than once and whether a kill or restart explains each. */
+/**
+ * Counts the paid model requests (answered with 200; a 429 or 500 costs nothing) that were sent
+ * more than once, and whether a kill or restart explains each.
+ */
 export function analyseDuplicates(records: SimRequestRecord[], kills: Disruption[], restarts: Disruption[], path = '/v1/chat/completions', slackMs = 250): DuplicateAnalysis {
   const byHash = new Map<string, SimRequestRecord[]>();
-  for (const record of records.filter((r) => r.path === path)) byHash.set(record.requestHash, [...(byHash.get(record.requestHash) ?? []), record]);
+  const paid = records.filter((r) => r.path === path && r.status === 200 && !r.fault);
+  for (const record of paid) byHash.set(record.requestHash, [...(byHash.get(record.requestHash) ?? []), record]);
   const duplicated = [...byHash.entries()].filter(([, attempts]) => attempts.length > 1);
   const hit = (attempts: SimRequestRecord[], disruptions: Disruption[]) => attempts.some((a) => disruptions.some((d) => overlaps(a, d, slackMs)));
   const atKill = duplicated.filter(([, attempts]) => hit(attempts, kills));
   const atRestart = duplicated.filter(([, attempts]) => !hit(attempts, kills) && hit(attempts, restarts));
   const explained = new Set([...atKill, ...atRestart].map(([hash]) => hash));
   return {
-    requests: records.filter((r) => r.path === path).length,
+    requests: paid.length,
     duplicatedHashes: duplicated.length,
     inFlightAtKill: atKill.length,
     inFlightAtRestart: atRestart.length,

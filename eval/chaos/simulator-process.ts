@@ -1,14 +1,20 @@
 /**
  * The LLM simulator as a process of its own (for the chaos proof): prints its base URL on stdout,
  * appends every request to the log file, stops on SIGTERM.
- *   node --import tsx eval/chaos/simulator-process.ts <request-log.jsonl> [latencyMs]
+ *   node --import tsx eval/chaos/simulator-process.ts <request-log.jsonl> [latencyMs] [faults, e.g. 429:0.1,500:0.1]
  */
+import { parseFaultSpec } from '../../src/simulator/faults';
 import { startSimulator } from '../../src/simulator/server';
 
 async function main(): Promise<void> {
-  const [requestLogFile, latency] = process.argv.slice(2);
+  const [requestLogFile, latency, faults] = process.argv.slice(2);
   if (!requestLogFile) throw new Error('usage: simulator-process.ts <request-log.jsonl> [latencyMs]');
-  const simulator = await startSimulator({ port: 0, requestLogFile, latencyMs: Number(latency ?? 0) });
+  const simulator = await startSimulator({
+    port: 0,
+    requestLogFile,
+    latencyMs: Number(latency ?? 0),
+    faults: faults ? faults.split(',').map(parseFaultSpec) : [],
+  });
   process.stdout.write(`${simulator.url}\n`);
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   await simulator.close();

@@ -3,7 +3,8 @@ import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam
 import type { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
 import type { Logger } from '../logging/logger';
-import { type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
+import { isTransientEsError } from '../es/client';
+import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
 import { LlmCacheMissError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
 import { costOf, type PriceTable } from './prices';
 import { renderJsonSchemaInstruction } from './prompt-conventions';
@@ -156,7 +157,7 @@ export class LlmGateway {
     const answer = await this.requestAnswer(canonical, request.signal);
     const output = this.validated(answer.content, request.schema, model);
     const usage = this.usageOf(answer);
-    await cache?.put(requestHash, {
+    await this.record(requestHash, {
       output,
       usage,
       model: answer.model,
@@ -165,6 +166,19 @@ export class LlmGateway {
       createdAt: new Date().toISOString(),
     });
     return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
+  }
+
+  /**
+   * Caches a paid answer. With Elasticsearch unavailable the answer is still returned (Temporal
+   * records it): failing here would pay for the same call again on the retry.
+   */
+  private async record(requestHash: string, answer: CachedLlmAnswer): Promise<void> {
+    try {
+      await this.options.cache?.put(requestHash, answer);
+    } catch (err) {
+      if (!isTransientEsError(err)) throw err;
+      this.options.logger?.warn({ requestHash, err: (err as Error).message }, 'could not cache a paid LLM answer (Elasticsearch unavailable); returning it anyway');
+    }
   }
 
   /**

@@ -52,9 +52,11 @@ async function simulator(options: SimulatorOptions = {}): Promise<RunningSimulat
   return sim;
 }
 
-function gatewayFor(sim: RunningSimulator, extra: { cache?: LlmCache; timeoutMs?: number } = {}): LlmGateway {
+function gatewayFor(sim: RunningSimulator, extra: { cache?: LlmCache; timeoutMs?: number; endpointIdentity?: { provider: string; baseUrl?: string } } = {}): LlmGateway {
   return new LlmGateway({
     endpoint: { baseUrl: sim.url, apiKey: 'sim' },
+    // The simulator is one identity wherever it listens (each test starts its own on a random port).
+    endpointIdentity: extra.endpointIdentity ?? { provider: 'simulator' },
     models: Object.fromEntries(AGENT_ROLES.map((role) => [role, 'gpt-4o-mini'])) as Record<(typeof AGENT_ROLES)[number], string>,
     temperature: 0,
     seed: 7,
@@ -247,6 +249,13 @@ describe('request cache in Elasticsearch', () => {
       nonRetryable: true,
       type: FAILURE_TYPES.llmCacheMiss,
     });
+    expect(chatRequests(sim)).toHaveLength(0);
+  });
+
+  it("never serves one endpoint's recorded answers to another (the simulator's to a real endpoint, or back)", async () => {
+    const sim = await simulator();
+    const real = gatewayFor(sim, { cache: new LlmCache(es, prefix, 'replay'), endpointIdentity: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1' } });
+    await expect(real.complete(request('Paris is the capital of France.'))).rejects.toBeInstanceOf(LlmCacheMissError);
     expect(chatRequests(sim)).toHaveLength(0);
   });
 });
