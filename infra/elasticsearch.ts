@@ -108,7 +108,7 @@ export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = 
   const { host, port } = hostPortOfUrl(url);
   if (await isPortOpen({ host, port })) {
     // A busy node may miss the quick probe: ask once more, patiently, before calling it something else.
-    if (await esAnswers(url, 15_000)) return { url, state: 'running', durationMs: elapsedMs(startedAt) };
+    if ((await probeElasticsearch(config.elasticsearch, 15_000)).state === 'up') return { url, state: 'running', durationMs: elapsedMs(startedAt) };
     throw new Error(`port ${port} on ${host} (ES_URL ${url}) is taken by something that is not Elasticsearch`);
   }
   assertEnoughMemory(config.elasticsearch.heapMb);
