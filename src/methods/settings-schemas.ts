@@ -43,6 +43,8 @@ export function optionPairsToObject(pairs: readonly string[]): Record<string, un
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new InvalidMethodSettingsError(`option "${pair}": expected key=value`);
     const keys = pair.slice(0, eq).trim().split('.');
+    const unsafe = keys.find((key) => key === '__proto__' || key === 'constructor' || key === 'prototype');
+    if (unsafe) throw new InvalidMethodSettingsError(`option "${pair}": "${unsafe}" is not a setting`);
     const text = pair.slice(eq + 1).trim();
     let value: unknown = text;
     try {

@@ -27,9 +27,44 @@ const BLOCKED_SUBNETS: readonly [string, number, 'ipv4' | 'ipv6'][] = [
 const blockList = new BlockList();
 for (const [network, prefix, family] of BLOCKED_SUBNETS) blockList.addSubnet(network, prefix, family);
 
-/** True for addresses in a blocked range; IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged by its IPv4 address. */
+/**
+ * True for addresses in a blocked range. An IPv6 address that embeds an IPv4 address (mapped
+ * ::ffff:a.b.c.d, SIIT ::ffff:0:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48,
+ * 6to4 2002::/16, Teredo 2001::/32) is blocked when that IPv4 address is.
+ */
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) throw new TypeError(`not an IP address: ${address}`);
-  return blockList.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blockList.check(address, 'ipv4');
+  return blockList.check(address, 'ipv6') || embeddedIpv4(address).some((ipv4) => blockList.check(ipv4, 'ipv4'));
+}
+
+/** The IPv4 addresses an IPv6 address may stand for (see isBlockedAddress). */
+export function embeddedIpv4(address: string): string[] {
+  const groups = ipv6Groups(address);
+  const v4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const found: string[] = [];
+  const [g0, g1, g2, , g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  if (zero(0, 5) && (g5 === 0xffff || g5 === 0)) found.push(v4(g6, g7)); // mapped, compatible
+  if (zero(0, 4) && g4 === 0xffff && g5 === 0) found.push(v4(g6, g7)); // SIIT
+  if (g0 === 0x64 && g1 === 0xff9b) found.push(v4(g6, g7)); // NAT64, well-known and local-use
+  if (g0 === 0x2002) found.push(v4(g1, g2)); // 6to4
+  if (g0 === 0x2001 && g1 === 0) found.push(v4(~g6 & 0xffff, ~g7 & 0xffff)); // Teredo client
+  return found;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with '::' expanded and a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/^\[|\]$/g, '').split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

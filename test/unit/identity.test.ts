@@ -67,3 +67,12 @@ describe('verification identity', () => {
     expect(verificationHash({ claim: 'x', method: 'rag', model: 'm', rag: { topK: 5, index: 'i' } }, { configHash: 'a', promptsHash: 'b' })).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('small input guards', () => {
+  it('never lets -o reach Object.prototype', async () => {
+    const { optionPairsToObject, InvalidMethodSettingsError } = await import('../../src/methods/settings-schemas');
+    expect(() => optionPairsToObject(['__proto__.polluted=1'])).toThrow(InvalidMethodSettingsError);
+    expect(() => optionPairsToObject(['a.constructor.prototype.polluted=1'])).toThrow(InvalidMethodSettingsError);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -64,6 +64,14 @@ const BLOCKED_URLS = [
   'http://[::ffff:169.254.169.254]/',
   'http://[::ffff:10.0.0.1]/',
   'http://[0:0:0:0:0:ffff:c0a8:101]/',
+  // IPv6 forms that embed an internal IPv4 address: compatible, NAT64, 6to4, SIIT, Teredo
+  'http://[::127.0.0.1]/',
+  'http://[64:ff9b::7f00:1]/',
+  'http://[64:ff9b::169.254.169.254]/',
+  'http://[2002:7f00:1::]/',
+  'http://[2002:a9fe:a9fe::1]/',
+  'http://[::ffff:0:7f00:1]/',
+  'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
   // metadata hostnames
   'http://metadata.google.internal/computeMetadata/v1/',
   'http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/',
