@@ -32,6 +32,10 @@ export async function serveMcp(options: McpOptions = {}): Promise<void> {
     server.server.onclose = resolve;
   });
   await server.connect(new StdioServerTransport());
+  // The stdio transport does not notice its client going away: a closed stdin ends the server.
+  const closeOnEnd = () => void server.close();
+  process.stdin.once('end', closeOnEnd);
+  process.stdin.once('close', closeOnEnd);
   logger.info({ tools: tools.names() }, 'verity MCP server ready on stdio');
   await closed;
   await es.close();
