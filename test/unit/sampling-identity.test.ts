@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildVerifyInput } from '../../src/client/start-verification';
+import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
 import { loadConfig } from '../../src/config/config';
-import { verifyWorkflowId } from '../../src/shared/verify';
 
 describe('sampling settings are part of a verification\'s identity', () => {
   const config = loadConfig({ ES_INDEX_PREFIX: 'acme' });
   const idOf = (llm?: Record<string, unknown>) => {
     const input = buildVerifyInput(config, { claim: 'Paris is in France.', method: 'emulate', ...(llm ? { settings: { emulate: { llm } } } : {}) });
-    return verifyWorkflowId(input.runId, input.claimId, input.method);
+    return workflowIdOf(input);
   };
 
   it('changing the temperature, seed, top-p, max tokens or a role\'s value gives another workflow id', () => {
