@@ -54,9 +54,11 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-tool-mad-'));
 
   beforeAll(async () => {
-    // maxCachedWorkflows 0: every workflow task replays, so non-determinism fails here. The latency
-    // keeps each round open long enough to query it while it runs.
-    harness = await startWorkerHarness('toolmad', { worker: { maxCachedWorkflows: 0 }, simulator: { latencyMs: 60 } });
+    // The workflow cache stays on: the debaters' retrievals are concurrent local activities, which a
+    // worker without a cache drops on every eviction (the SDK warns so), and the rounds then never
+    // finish. Determinism is checked by test/replay/tool-mad.replay.test.ts. The latency keeps each
+    // round open long enough to query it while it runs.
+    harness = await startWorkerHarness('toolmad', { simulator: { latencyMs: 60 } });
     const file = path.join(tmp, 'web.jsonl');
     fs.writeFileSync(file, WEB_PAGES.map((page) => JSON.stringify(page)).join('\n'));
     await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file, target: WEB_TARGET });
