@@ -40,7 +40,7 @@ describe('a run that grows and retries its failures', () => {
     const input: SweepInput = buildSweepInput(config, run, tmp);
     const recorded = await recordRun(deps.runs, await buildRunManifest(config, run, input));
     const before = simulator.arrivals().length;
-    const { handle } = await startSweep(client, prefix, input, { rerunFinished: rerunFinished || recorded.kind === 'grown' });
+    const { handle } = await startSweep(client, config.temporal.taskQueue, input, { rerunFinished: rerunFinished || recorded.kind === 'grown' });
     const result = await handle.result();
     return { recorded, result, llmCalls: simulator.arrivals().length - before };
   }
@@ -126,7 +126,7 @@ describe('a run that grows and retries its failures', () => {
       concurrency: 3,
       policies: { maxFailureRate: 0.5, minVerifications: 3 },
     });
-    const { handle } = await startSweep(client, prefix, buildSweepInput(config, run, tmp));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, tmp));
     await waitFor('the policy to pause the sweep', async () => {
       const progress = await handle.query(sweepProgressQuery);
       return progress.status === 'paused' && progress.running === 0;
@@ -149,7 +149,7 @@ describe('a run that grows and retries its failures', () => {
       parameters: { mermaid: { memory: 'off', maxSteps: 4 } },
       limits: { tokens: 1 },
     });
-    const result = await (await startSweep(client, prefix, buildSweepInput(config, run, tmp))).handle.result();
+    const result = await (await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, tmp))).handle.result();
     expect(result).toMatchObject({ status: 'completed', done: 0, failed: 2 });
     // The first LLM call was made (and paid) before the limit stopped the second: the sweep counts it.
     expect(result.tokens).toBeGreaterThan(0);
@@ -162,7 +162,7 @@ describe('a run that grows and retries its failures', () => {
     expect(failures.reduce((sum, f) => sum + (f.tokens ?? 0), 0)).toBe(result.tokens);
 
     const slow = runConfig(uniqueName('wall'), { datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: 1 }], models: ['o4-mini'], limits: { seconds: 0.001 } });
-    const walled = await (await startSweep(client, prefix, buildSweepInput(config, slow, tmp))).handle.result();
+    const walled = await (await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, slow, tmp))).handle.result();
     expect(walled).toMatchObject({ done: 0, failed: 1 });
     expect((await deps.runFailures.list(slow.run))[0]?.reason).toMatch(/^wall-time limit reached: .* s, limit 0.001 s$/);
   });
