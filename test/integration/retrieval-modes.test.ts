@@ -73,8 +73,8 @@ describe('dense and hybrid retrieval (simulator embeddings: hashed bag-of-words)
     expect(hits[0]).toMatchObject({ title: 'Eiffel Tower', docId: 'demo:Eiffel Tower' });
   });
 
-  it('dense finds nothing in an index ingested without --embed', async () => {
-    expect(await retrieve('Mars red planet', 'dense', 3, bareIndex)).toEqual([]);
+  it('dense on an index ingested without --embed fails with one line naming --embed', async () => {
+    await expect(retrieve('Mars red planet', 'dense', 3, bareIndex)).rejects.toThrow(/--embed/);
   });
 
   it('dense and hybrid without an embedder are a configuration error', async () => {
