@@ -44,7 +44,8 @@ describe('a worker killed in the middle of a claim', () => {
   beforeAll(async () => {
     // Slow answers keep the LLM call in flight long enough to kill the worker during it.
     simulator = await startSimulator({ port: 0, latencyMs: 4_000 });
-    config = testConfig({ ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix });
+    // The worker's task queue derives from its configuration, so the test's configuration matches it.
+    config = testConfig({ ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-kill-test' });
     await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
     client = new Client({ connection: await Connection.connect({ address: config.temporal.address }) });
   });
@@ -59,10 +60,10 @@ describe('a worker killed in the middle of a claim', () => {
 
   it('completes the claim exactly once on the next worker', async () => {
     const first = spawnWorker();
-    await waitFor('the first worker to poll', () => hasWorkflowPollers(client, prefix));
+    await waitFor('the first worker to poll', () => hasWorkflowPollers(client, config.temporal.taskQueue));
 
     const input = buildVerifyInput(config, { claim: 'Marie Curie won two Nobel Prizes.', method: 'rag' });
-    const { handle } = await startVerification(client, prefix, input);
+    const { handle } = await startVerification(client, config.temporal.taskQueue, input);
     await waitFor('the LLM call to be in flight', () => simulator.arrivals().some((r) => r.path === CHAT_PATH));
 
     const exited = new Promise((resolve) => first.once('exit', resolve));
