@@ -1,6 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import { ToeEpisodeStore, type StoredToeEpisode } from '../src/methods/toe/episode-store';
+import { OnlineLearner, type OnlineUpdateReport } from '../src/methods/toe/online/online-learner';
+import { PolicyVersionStore } from '../src/methods/toe/online/policy-version-store';
 import { heuristicActionProbabilities, HEURISTIC_POLICY_NAME } from '../src/methods/toe/policy/heuristic';
 import { loadLearnedPolicy } from '../src/methods/toe/policy/learned-policy';
 import { chooseAction, type ActionChoice } from '../src/methods/toe/policy/select-action';
@@ -11,8 +13,10 @@ import type { ActivityDependencies } from './index';
 
 const selectActionInput = z.object({
   state: z.array(z.number().finite()).length(TOE_STATE_DIM),
-  policy: z.enum(['heuristic', 'learned']),
+  policy: z.enum(['heuristic', 'learned', 'online']),
   policyWeights: z.string().min(1).optional(),
+  /** Policy `online`: the learner scope and the version the claim acts with (null: the warm-up heuristic). */
+  online: z.object({ scope: z.string().min(1), version: z.string().min(1).nullable() }).optional(),
   sampling: z.enum(['argmax', 'sample']),
   /** Seeds the draw: `<verification workflow id>/<node>/<step>`. */
   key: z.string().min(1),
@@ -43,20 +47,44 @@ const episodeInput = z.object({
   nodeId: z.string().min(1),
   totalReward: z.number().finite(),
   recordedAt: z.string(),
+  learner: z.string().min(1).optional(),
+  policyVersion: z.string().min(1).optional(),
 });
 
-/** The episodes index sits next to the verdicts index (`<prefix>-verdicts` → `<prefix>-toe-episodes`). */
-function episodesIndexBesides(verdictsIndex: string): string {
-  return `${verdictsIndex.replace(/-verdicts$/, '')}-toe-episodes`;
+const onlineScopeInput = z.object({ scope: z.string().min(1) });
+
+const claimFinishedInput = z.object({
+  scope: z.string().min(1),
+  verificationId: z.string().min(1),
+  actedWith: z.string().min(1).nullable(),
+  warmupClaims: z.number().int().min(0),
+  groupSize: z.number().int().min(2),
+  startWeights: z.string().min(1).optional(),
+});
+export type ToeClaimFinishedInput = z.infer<typeof claimFinishedInput>;
+
+/** ToE's indices sit next to the verdicts index (`<prefix>-verdicts` → `<prefix>-toe-episodes`). */
+function indexBesides(verdictsIndex: string, logical: string): string {
+  return `${verdictsIndex.replace(/-verdicts$/, '')}-${logical}`;
 }
 
 /** Activities of the `toe` method beyond LLM tasks and tool calls: choosing retrieval actions and logging episodes. */
 export function createToeActivities(deps: ActivityDependencies) {
-  const episodes = new ToeEpisodeStore(deps.es, episodesIndexBesides(deps.verdicts.index));
+  const episodes = new ToeEpisodeStore(deps.es, indexBesides(deps.verdicts.index, 'toe-episodes'));
+  const learner = new OnlineLearner(new PolicyVersionStore(deps.es, indexBesides(deps.verdicts.index, 'toe-policy-versions')), episodes);
   return {
     /** π(·|state) of the heuristic or learned policy, masked, and one deterministic choice. */
     async toeSelectAction(raw: ToeSelectActionInput): Promise<ToeSelectActionResult> {
       const input = parse(selectActionInput, raw, 'toeSelectAction');
+      if (input.policy === 'online') {
+        const online = input.online;
+        if (!online) throw ApplicationFailure.nonRetryable('toeSelectAction: policy online needs its scope and version', FAILURE_TYPES.invalidInput);
+        if (online.version === null) {
+          return { ...chooseAction(heuristicActionProbabilities(input.state), input.state, input.sampling, input.key), policy: HEURISTIC_POLICY_NAME };
+        }
+        const policy = await learner.policy(online.scope, online.version);
+        return { ...chooseAction(policy.actionProbabilities(input.state), input.state, input.sampling, input.key), policy: `online@${policy.version}` };
+      }
       if (input.policy === 'heuristic') {
         return { ...chooseAction(heuristicActionProbabilities(input.state), input.state, input.sampling, input.key), policy: HEURISTIC_POLICY_NAME };
       }
@@ -73,6 +101,18 @@ export function createToeActivities(deps: ActivityDependencies) {
         );
       }
       return { ...chooseAction(learned.actionProbabilities(input.state), input.state, input.sampling, input.key), policy: `learned@${learned.version}` };
+    },
+
+    /** The online policy version a claim starting now acts with (null during the warm-up). */
+    async toeOnlinePolicyVersion(raw: { scope: string }): Promise<{ version: string | null }> {
+      const { scope } = parse(onlineScopeInput, raw, 'toeOnlinePolicyVersion');
+      return { version: await learner.actingVersion(scope) };
+    },
+
+    /** A claim of the scope finished: count it, and run the GRPO updates now due (each a new weights version). */
+    async toeOnlineClaimFinished(raw: ToeClaimFinishedInput): Promise<OnlineUpdateReport> {
+      const input = parse(claimFinishedInput, raw, 'toeOnlineClaimFinished');
+      return learner.claimFinished(input);
     },
 
     /** Writes one node's retrieval episode under its stable id (idempotent). */

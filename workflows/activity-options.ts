@@ -68,6 +68,9 @@ export const AWAIT_CHILD: ActivityOptions = {
 /** Evidence-memory recall: an Elasticsearch read (plus one embeddings call in semantic mode). */
 export const MEMORY_RECALL: ActivityOptions = RETRIEVAL;
 
+/** ToE's online GRPO update after a claim: idempotent (claims by id, versions created once per seq), CPU for a few seconds at most. */
+export const POLICY_UPDATE: ActivityOptions = { ...WRITE, startToCloseTimeout: '2 minutes' };
+
 /** Evidence-memory update: deterministic ids make a retried write a no-op. */
 export const MEMORY_UPDATE: ActivityOptions = WRITE;
 

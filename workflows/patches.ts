@@ -11,4 +11,6 @@ export const PATCHES = {
   mermaidMemoryPerModel: 'mermaid-memory-per-model',
   /** ToE: the decomposition LLM sees the evidence that left the node unreliable. */
   toeDecomposeWithEvidence: 'toe-decompose-with-evidence',
+  /** ToE: policy `online` reads the acting weights version first and runs the due GRPO updates after the claim. */
+  toeOnlinePolicy: 'toe-online-policy',
 } as const;

@@ -50,6 +50,8 @@ export interface ToeNodeInput {
   /** False at the maximum depth: the node is never decomposed. */
   canExpand: boolean;
   settings: ToeSettings;
+  /** Policy `online`: the learner scope and the weights version the claim acts with (null: the warm-up heuristic). */
+  online?: { scope: string; version: string | null };
 }
 
 /** One retrieval step as the trace shows it (the 29-dim state stays in the logged episode). */
@@ -150,6 +152,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
       state,
       policy: settings.policy,
       ...(settings.policyWeights ? { policyWeights: settings.policyWeights } : {}),
+      ...(input.online ? { online: input.online } : {}),
       sampling: settings.sampling,
       key: `${input.verificationId}/${node.id}/${step}`,
     });
@@ -229,6 +232,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
       nodeId: node.id,
       totalReward,
       recordedAt: new Date().toISOString(),
+      ...(input.online ? { learner: input.online.scope, ...(input.online.version ? { policyVersion: input.online.version } : {}) } : {}),
     });
   }
 

@@ -1,4 +1,6 @@
-import { executeChild, workflowInfo } from '@temporalio/workflow';
+import { executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { OnlineUpdateReport } from '../src/methods/toe/online/online-learner';
 import type { ToeTree } from '../src/shared/methods/toe-logic/tree';
 import {
   addSubclaims,
@@ -9,15 +11,28 @@ import {
   hasConverged,
   markDecisive,
   nextInQueue,
+  onlineScopeOf,
   prunePending,
   resolveToeSettings,
   rootOf,
   type ToeSettings,
 } from '../src/shared/methods/toe';
+import { POLICY_UPDATE } from './activity-options';
+import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
+import { PATCHES } from './patches';
 import { toeNodeWorkflow, type ToeEvidenceRecord, type ToeNodeResult, type ToeStepRecord } from './toe-node.workflow';
 
 export type ToeTermination = 'decisive-root' | 'converged' | 'queue-empty' | 't-max';
+
+/** Policy `online`: the learner scope, the version this claim acts with (null: warm-up heuristic) and the updates it triggered. */
+export interface ToeOnlineTrace {
+  scope: string;
+  actedWith: string | null;
+  afterClaim?: OnlineUpdateReport;
+}
+
+const { toeOnlineClaimFinished } = proxyActivities<Activities>(POLICY_UPDATE);
 
 const LABELS = { true: 'SUPPORTED', false: 'REFUTED', uncertain: 'NEI' } as const;
 const MAX_OUTCOME_EVIDENCE = 20;
@@ -40,6 +55,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const results: Record<string, ToeNodeResult> = {};
   let termination: ToeTermination = 't-max';
   let iterations = 0;
+  const online = settings.policy === 'online' && patched(PATCHES.toeOnlinePolicy) ? await actingPolicy(settings, input.runId, input.model) : undefined;
 
   for (let t = 1; t <= settings.maxIterations; t++) {
     const id = nextInQueue(tree, queue);
@@ -62,6 +78,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
           node: { id, claim: node.claim, depth: node.depth, isRoot: node.parentId === null },
           canExpand: node.depth < settings.maxDepth,
           settings,
+          ...(online ? { online: { scope: online.scope, version: online.actedWith } } : {}),
         },
       ],
     });
@@ -74,7 +91,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
     markDecisive(tree, settings.thresholds);
     rootHistory.push(root.v);
     queue = prunePending(tree, queue).queue;
-    run.publishTrace(traceOf(tree, results, settings, { iterations, rootHistory, queue, termination: null }));
+    run.publishTrace(traceOf(tree, results, settings, { iterations, rootHistory, queue, termination: null, online }));
 
     if (t >= settings.minIterations) {
       if (rootOf(tree).decisive) {
@@ -92,7 +109,18 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const v = root.vAggr ?? 0.5;
   const r = root.rAggr ?? 0;
   const verdict = finalVerdict(v, settings.finalMapping);
-  const trace = traceOf(tree, results, settings, { iterations, rootHistory, queue, termination });
+  if (online) {
+    progress.stage = 'toe: online policy update';
+    online.afterClaim = await toeOnlineClaimFinished({
+      scope: online.scope,
+      verificationId,
+      actedWith: online.actedWith,
+      warmupClaims: settings.online.warmupClaims,
+      groupSize: settings.online.groupSize,
+      ...(settings.policyWeights ? { startWeights: settings.policyWeights } : {}),
+    });
+  }
+  const trace = traceOf(tree, results, settings, { iterations, rootHistory, queue, termination, online });
   run.publishTrace(trace);
   const evidence = outcomeEvidence(tree, results);
   const cited = (results[tree.rootId]?.evidence ?? [])
@@ -111,6 +139,12 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
     evidence,
     trace,
   };
+}
+
+async function actingPolicy(settings: ToeSettings, runId: string, model: string): Promise<ToeOnlineTrace> {
+  const scope = onlineScopeOf(settings, runId, model);
+  const { version } = await shortReads().toeOnlinePolicyVersion({ scope });
+  return { scope, actedWith: version };
 }
 
 function subclaimSummary(tree: ToeTree): string {
@@ -139,6 +173,7 @@ interface TraceState {
   rootHistory: number[];
   queue: string[];
   termination: ToeTermination | null;
+  online?: ToeOnlineTrace;
 }
 
 /** The tree as it stands: every node with its scores, flags, retrieval steps and evidence. */
@@ -146,6 +181,7 @@ function traceOf(tree: ToeTree, results: Record<string, ToeNodeResult>, settings
   return {
     method: 'toe' as const,
     policy: settings.policy,
+    ...(state.online ? { online: state.online } : {}),
     sources: settings.sources,
     aggregation: settings.aggregation,
     iterations: state.iterations,

@@ -6,6 +6,8 @@ import { buildVerifyInput, startVerification } from '../../src/client/start-veri
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
 import { ToeEpisodeStore, toeEpisodesIndex } from '../../src/methods/toe/episode-store';
+import { PolicyVersionStore, toePolicyVersionsIndex } from '../../src/methods/toe/online/policy-version-store';
+import { loadLearnedPolicy } from '../../src/methods/toe/policy/learned-policy';
 import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { OFFLINE_SUBSTITUTES } from '../../src/shared/methods/toe-logic/sources';
 import { readEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
@@ -186,4 +188,36 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
     // Without processed children the root's aggregate is its own score.
     expect([root.vAggr, root.rAggr]).toEqual([root.vSelf, root.rSelf]);
   });
+
+  it('online policy: the heuristic acts for the warm-up, then a GRPO update writes a weights version in Elasticsearch and the next claim acts with it', async () => {
+    const { config, client, es, prefix } = harness;
+    // The paper's protocol (warm-up 8 claims, groups of 8 episodes) scaled down: warm-up 2 claims, groups of 2.
+    const toe = { maxIterations: 1, maxSearchSteps: 1, policy: 'online', sampling: 'sample', online: { warmupClaims: 2, groupSize: 2, scope: 'online-test' } } as const;
+    const claims = [CLAIM, 'Gustave Eiffel designed the tower in Paris.', 'The Eiffel Tower opened in March 1889.'];
+    const verdicts = [];
+    for (const claim of claims) {
+      const input = buildVerifyInput(config, { claim, method: 'toe', settings: { toe } });
+      const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+      verdicts.push({ workflowId: handle.workflowId, verdict: await handle.result() });
+    }
+    const online = verdicts.map(({ verdict }) => (verdict.trace as unknown as { online: { scope: string; actedWith: string | null; afterClaim: { claimsDone: number; updates: { seq: number; version: string; parentVersion: string; episodes: number }[] } } }).online);
+    // Claims 1 and 2 are the warm-up: the heuristic acts; claim 2's end triggers the first update.
+    expect(online.map((o) => o.actedWith)).toEqual([null, null, online[1]!.afterClaim.updates[0]!.version]);
+    expect(online[0]!.afterClaim.updates).toEqual([]);
+    const [update] = online[1]!.afterClaim.updates;
+    expect(update).toMatchObject({ seq: 1, parentVersion: loadLearnedPolicy().version, episodes: 2 });
+
+    // The version is a document in Elasticsearch holding its weights and the episodes it trained on.
+    const versions = new PolicyVersionStore(es, toePolicyVersionsIndex(prefix));
+    const stored = await versions.get('online-test', update!.version);
+    expect(stored!.episodeIds.sort()).toEqual([`${verdicts[0]!.workflowId}/n0`, `${verdicts[1]!.workflowId}/n0`].sort());
+    expect(stored!.weights.version).toBe(update!.version);
+    expect(stored!.weights.training).toMatchObject({ method: 'grpo', parentVersion: loadLearnedPolicy().version, episodes: 2 });
+
+    // Episodes reference the version they acted with; claim 3's acted with the update.
+    const episodes = await new ToeEpisodeStore(es, toeEpisodesIndex(prefix)).ofLearner('online-test');
+    const byClaim = verdicts.map(({ workflowId }) => episodes.find((e) => e.workflowId === workflowId)!);
+    expect(byClaim.map((e) => e.policyVersion)).toEqual([undefined, undefined, update!.version]);
+    expect(byClaim.map((e) => e.policy)).toEqual(['heuristic', 'heuristic', `online@${update!.version}`]);
+  }, 120_000);
 });

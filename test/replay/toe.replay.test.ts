@@ -58,4 +58,19 @@ describe('ToE replay (parent verification and node child workflows)', () => {
     changed.history.events.find((e) => e.startChildWorkflowExecutionInitiatedEventAttributes)!.startChildWorkflowExecutionInitiatedEventAttributes!.workflowType!.name = 'otherWorkflow';
     await expect(replay(changed)).rejects.toBeInstanceOf(DeterminismViolationError);
   });
+
+  it('replays an online-policy verification (acting version read first, the GRPO update after the claim) and its node acting with that version', async () => {
+    // Claim 3 of the integration test's online run (warm-up 2, groups of 2): it acted with the first update's weights.
+    const verification = loadRecorded('toe-online-verify.json');
+    const scheduled = verification.history.events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
+    expect(scheduled).toContain('toeOnlineClaimFinished');
+    await expect(replay(verification)).resolves.toBeUndefined();
+    await expect(replay(loadRecorded('toe-online-node.json'))).resolves.toBeUndefined();
+  });
+
+  it('rejects an online-policy history whose update step was another activity', async () => {
+    const changed = structuredClone(loadRecorded('toe-online-verify.json'));
+    changed.history.events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'toeOnlineClaimFinished')!.activityTaskScheduledEventAttributes!.activityType!.name = 'toeTrain';
+    await expect(replay(changed)).rejects.toBeInstanceOf(DeterminismViolationError);
+  });
 });

@@ -57,4 +57,11 @@ describe('paper sampling settings in the protocol configs', () => {
     expect(parseMethodSettings('tool-mad', parameters('tool-mad.yaml')['tool-mad'], 'tool-mad')['tool-mad']?.llm).toEqual({ temperature: 0 });
     expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
   });
+
+  it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO every 8 episodes, sampled actions', () => {
+    const toe = parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe!;
+    expect(toe.policy).toBe('online');
+    expect(toe.online).toEqual({ warmupClaims: 8, groupSize: 8 });
+    expect(toe.sampling).toBe('sample');
+  });
 });

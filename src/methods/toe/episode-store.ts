@@ -23,6 +23,9 @@ export interface StoredToeEpisode extends PolicyEpisode {
   nodeId: string;
   totalReward: number;
   recordedAt: string;
+  /** Online policy only: the learner scope the episode trains, and the weights version it acted with (absent: the warm-up heuristic). */
+  learner?: string;
+  policyVersion?: string;
 }
 
 const EPISODES_DEFINITION: IndexDefinition = {
@@ -38,6 +41,8 @@ const EPISODES_DEFINITION: IndexDefinition = {
       stateLayoutVersion: { type: 'keyword' },
       totalReward: { type: 'float' },
       recordedAt: { type: 'date' },
+      learner: { type: 'keyword' },
+      policyVersion: { type: 'keyword' },
       // States, actions and rewards are stored, not searched.
       steps: { type: 'object', enabled: false },
     },
@@ -53,12 +58,29 @@ export class ToeEpisodeStore {
   ) {}
 
   async put(episode: StoredToeEpisode): Promise<void> {
-    this.ready ??= ensureIndex(this.client, this.index, EPISODES_DEFINITION).catch((err: unknown) => {
+    await this.ensureReady();
+    await this.client.index({ index: this.index, id: episode.id, document: episode });
+  }
+
+  /** Episodes of one online learner scope, oldest first (recordedAt, then id). */
+  async ofLearner(learner: string): Promise<StoredToeEpisode[]> {
+    await this.client.indices.refresh({ index: this.index }, { ignore: [404] });
+    const sources = (await searchAll(this.client, this.index, { term: { learner } })) as StoredToeEpisode[];
+    return sources.sort((a, b) => (a.recordedAt < b.recordedAt ? -1 : a.recordedAt > b.recordedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  private async ensureReady(): Promise<void> {
+    this.ready ??= this.prepare().catch((err: unknown) => {
       this.ready = undefined;
       throw err;
     });
     await this.ready;
-    await this.client.index({ index: this.index, id: episode.id, document: episode });
+  }
+
+  /** Creates the index; an index created before the online fields existed gets them added (an additive mapping change). */
+  private async prepare(): Promise<void> {
+    await ensureIndex(this.client, this.index, EPISODES_DEFINITION);
+    await this.client.indices.putMapping({ index: this.index, properties: { learner: { type: 'keyword' }, policyVersion: { type: 'keyword' } } });
   }
 
   /** Every stored episode (of one run when `runId` is given), ordered by id. */

@@ -25,7 +25,15 @@ export const toeSettingsSchema = z
     maxDocumentsPerNode: z.number().int().min(1).max(20),
     aggregation: z.enum(['blend', 'paper']),
     softAnd: z.boolean(),
-    policy: z.enum(['heuristic', 'learned']),
+    policy: z.enum(['heuristic', 'learned', 'online']),
+    online: z
+      .object({
+        warmupClaims: z.number().int().min(0).max(10_000),
+        groupSize: z.number().int().min(2).max(256),
+        scope: z.string().min(1).max(200),
+      })
+      .partial()
+      .strict(),
     policyWeights: z.string().min(1),
     sampling: z.enum(['argmax', 'sample']),
     sources: z.enum(['offline', 'live']),

@@ -26,7 +26,27 @@ export interface ToeFinalMapping {
 
 /** blend: a node's own score counts next to its children's (λ = 1); paper: children only (λ = 0). */
 export type ToeAggregationMode = 'blend' | 'paper';
-export type ToePolicyKind = 'heuristic' | 'learned';
+/**
+ * heuristic: the category/recency rules; learned: frozen weights from a file; online: the paper's
+ * protocol (§III-B) — the heuristic for a warm-up of claims, then GRPO updates every group of
+ * episodes, each update a new weights version in Elasticsearch.
+ */
+export type ToePolicyKind = 'heuristic' | 'learned' | 'online';
+
+/** The online learner (policy `online`): paper §III-B, Table I. */
+export interface ToeOnlineSettings {
+  /** N_warm: claims the heuristic acts for before the first update (paper: 8). */
+  warmupClaims: number;
+  /** G: completed episodes per GRPO update (paper: 8). */
+  groupSize: number;
+  /**
+   * Who learns together: claims of one scope share the weights versions. Default
+   * `run:<run id>/model:<model>` (a sweep's claims of one model; models never share a policy).
+   */
+  scope?: string;
+}
+
+export const DEFAULT_TOE_ONLINE: ToeOnlineSettings = { warmupClaims: 8, groupSize: 8 };
 /** offline: recorded web, local indices and named substitutes; live: arXiv and site-restricted web search. */
 export type ToeSources = 'offline' | 'live';
 
@@ -46,8 +66,9 @@ export interface ToeSettings {
   aggregation: ToeAggregationMode;
   softAnd: boolean;
   policy: ToePolicyKind;
-  /** Weights file of the learned policy (default: the shipped weights). */
+  /** Weights file of the learned policy, and the online policy's starting weights (default: the shipped weights). */
   policyWeights?: string;
+  online: ToeOnlineSettings;
   /** argmax, or a draw seeded by workflow id + node + step. */
   sampling: 'argmax' | 'sample';
   sources: ToeSources;
@@ -80,6 +101,7 @@ export const DEFAULT_TOE_SETTINGS: ToeSettings = {
   sampling: 'argmax',
   sources: 'offline',
   logEpisodes: true,
+  online: DEFAULT_TOE_ONLINE,
 };
 
 /** The settings a verification runs with: the defaults overridden by what the input names. */
@@ -89,7 +111,13 @@ export function resolveToeSettings(partial: Partial<ToeSettings> | undefined): T
     ...partial,
     thresholds: { ...DEFAULT_TOE_THRESHOLDS, ...partial?.thresholds },
     finalMapping: { ...DEFAULT_TOE_SETTINGS.finalMapping, ...partial?.finalMapping },
+    online: { ...DEFAULT_TOE_ONLINE, ...partial?.online },
   };
+}
+
+/** The online learner's scope of one verification: the setting, else its run and model. */
+export function onlineScopeOf(settings: ToeSettings, runId: string, model: string): string {
+  return settings.online.scope ?? `run:${runId}/model:${model}`;
 }
 
 export { aggregateTree } from './toe-logic/aggregator';

@@ -29,6 +29,8 @@ export interface StartingPolicy {
   /** Version of the starting weights, or undefined for a fresh seeded init. */
   version?: string;
   stateLayoutVersion: string;
+  /** π_ref of the KL term; default: the starting policy (online updates pass the weights frozen at the end of the warm-up). */
+  reference?: Mlp;
 }
 
 export interface UpdateLog {
@@ -131,7 +133,7 @@ export function trainPolicy(start: StartingPolicy, allEpisodes: readonly PolicyE
     );
   }
 
-  const reference = cloneMlp(start.mlp);
+  const reference = cloneMlp(start.reference ?? start.mlp);
   const mlp = cloneMlp(start.mlp);
   const adam = createAdamState(mlp);
   const random = mulberry32(options.seed);
