@@ -2,8 +2,7 @@
  * verity against a secured Elasticsearch (xpack security, HTTP TLS with a test CA, file-realm users)
  * and a Temporal reached over mTLS, driven as a user drives it: `verity` subprocesses.
  * Credential kinds: user/password with the CA file, user/password with the CA fingerprint, a
- * refused password, a read-only user, and an API key (sent, and refused as unknown: see
- * startSecuredElasticsearch on why this distribution cannot mint API keys).
+ * refused password, a read-only user, an API key of the app user, and an unknown API key.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,11 +18,14 @@ import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
 const ES_PORT = 9231;
 const ES_TRANSPORT_PORT = 9331;
 const TEMPORAL_FRONT_PORT = 7260;
+const TEMPORAL_API_KEY_FRONT_PORT = 7261;
+const TEMPORAL_API_KEY = 'temporal-cloud-style-key-0123456789';
 const CLAIM = 'The Eiffel Tower was completed in 1889 as the entrance arch to the World\'s Fair in Paris.';
 
 let es: SecuredElasticsearch;
 let pki: TestPki;
 let front: GrpcTlsFront;
+let apiKeyFront: GrpcTlsFront;
 let workDir: string;
 const prefix = uniqueName('secured');
 const taskQueue = uniqueName('secured-q');
@@ -96,16 +98,26 @@ beforeAll(async () => {
     key: pki.serverKey,
     clientCa: pki.caCert,
   });
+  apiKeyFront = await startGrpcTlsFront({
+    port: TEMPORAL_API_KEY_FRONT_PORT,
+    upstream: inject('infra').temporalAddress,
+    cert: pki.serverCert,
+    key: pki.serverKey,
+    apiKey: TEMPORAL_API_KEY,
+  });
   es = await startSecuredElasticsearch({ port: ES_PORT, transportPort: ES_TRANSPORT_PORT, log: (line) => process.stderr.write(`[secured-es] ${line}\n`) });
 }, 600_000);
 
 afterAll(async () => {
   await es?.stop();
   await front?.close();
+  await apiKeyFront?.close();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   // Credentials never appear in anything verity printed.
   const printed = outputs.join('\n');
   if (es) expect(printed).not.toContain(es.appUser.password);
+  if (es) expect(printed).not.toContain(es.apiKey);
+  expect(printed).not.toContain(TEMPORAL_API_KEY);
 }, 120_000);
 
 describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
@@ -130,6 +142,28 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     const sweep = await verity(['sweep', 'run', sweepConfig('secured-fingerprint', 2)], environment);
     expect(sweep.code).toBe(0);
     expect((await verity(['report', 'secured-fingerprint', '--json'], environment)).code).toBe(0);
+  }, 400_000);
+
+  it('ingests, verifies, sweeps and reports with API keys on both, as on Elastic Cloud and Temporal Cloud', async () => {
+    // Temporal through the API-key front (TLS, `authorization: Bearer <key>`), no client certificate.
+    const { TEMPORAL_TLS_CLIENT_CERT_PATH: _c, TEMPORAL_TLS_CLIENT_KEY_PATH: _k, ...withoutClientCert } = env({
+      ES_API_KEY: es.apiKey,
+      ES_CA_CERT: es.caCertFile,
+      ES_INDEX_PREFIX: `${prefix}-key`,
+    });
+    const environment = { ...withoutClientCert, TEMPORAL_ADDRESS: apiKeyFront.address, TEMPORAL_API_KEY };
+    const callsBefore = apiKeyFront.calls.length;
+    expect((await verity(['ingest', 'wiki', DEMO_CORPUS], environment)).code).toBe(0);
+    const verify = await verity(['verify', CLAIM], environment);
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toMatch(/^(SUPPORTED|REFUTED|NOT ENOUGH INFO|NEI)\S*\s+The Eiffel Tower/m);
+    expect((await verity(['sweep', 'run', sweepConfig('secured-api-key', 2)], environment)).code).toBe(0);
+    const report = await verity(['report', 'secured-api-key', '--json'], environment);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('secured-api-key');
+    const calls = apiKeyFront.calls.slice(callsBefore);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.authorization === `Bearer ${TEMPORAL_API_KEY}`)).toBe(true);
   }, 400_000);
 
   it('refuses a wrong password in one line, naming the user but never the password', async () => {

@@ -1,16 +1,23 @@
 /**
  * A second, secured Elasticsearch node for tests, from the same distribution `infra` installs:
  * xpack security on, HTTP TLS with a CA made for the test, file-realm users made by
- * `elasticsearch-users` (one with verity's minimal role, one read-only), and an API key created
- * through the API where the distribution allows it. Heap 512 MB; `stop()` stops and removes it.
+ * `elasticsearch-users` (one with verity's minimal role, one read-only), and an API key of the
+ * app user. Heap 512 MB; `stop()` stops and removes it.
+ *
+ * API keys live in the .security index, whose mappings need analysis components of the
+ * analysis-common module that the integ-test-zip lacks (and that no registry publishes for 8.x).
+ * The node therefore runs from a private home (the distribution linked in) with a small test plugin,
+ * compiled here with javac against the distribution's own jars, that provides exactly those
+ * components (es-test-analysis/VerityTestAnalysisPlugin.java).
  */
 import { X509Certificate, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ES_SYSTEM_USER, ensureSystemUser, esLayout, installDistribution, renderElasticsearchYml, resolveJavaHome, startNode } from '../../infra/elasticsearch';
+import { ES_SYSTEM_USER, ES_VERSION, ensureSystemUser, esLayout, installDistribution, renderElasticsearchYml, resolveJavaHome, startNode } from '../../infra/elasticsearch';
 import { run, stopPidFile } from '../../infra/support';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
+import { projectRoot } from '../../src/project-root';
 import { createTestPki } from './test-pki';
 
 export interface SecuredElasticsearch {
@@ -21,11 +28,8 @@ export interface SecuredElasticsearch {
   appUser: { username: string; password: string };
   /** Read-only on `t-*`: creating an index must fail with a 403 naming create_index. */
   readOnlyUser: { username: string; password: string };
-  /**
-   * Encoded API key of appUser (ES_API_KEY), or why none could be made: API keys live in the
-   * .security index, whose mappings need the analysis-common module that the integ-test-zip lacks.
-   */
-  apiKey: { key: string } | { unavailable: string };
+  /** Encoded API key of appUser (ES_API_KEY), limited to appUser's privileges. */
+  apiKey: string;
   stop(): Promise<void>;
 }
 
@@ -48,15 +52,48 @@ function rolesYml(): string {
   return `${role('verity_app', VERITY_ES_ROLE)}\n${role('verity_reader', READ_ONLY_ROLE)}\n`;
 }
 
+const TEST_PLUGIN_SOURCE = path.join(projectRoot(), 'test', 'support', 'es-test-analysis', 'VerityTestAnalysisPlugin.java');
+
+/**
+ * A home of the node's own: bin, lib and modules linked from the shared distribution, and a
+ * plugins directory holding the test analysis plugin (the shared distribution stays untouched).
+ */
+async function privateHomeWithTestPlugin(distributionHome: string, nodeDir: string, javaHome: string): Promise<string> {
+  const home = path.join(nodeDir, 'home');
+  fs.mkdirSync(home, { recursive: true });
+  for (const entry of ['bin', 'lib', 'modules']) fs.symlinkSync(path.join(distributionHome, entry), path.join(home, entry));
+  const pluginDir = path.join(home, 'plugins', 'verity-test-analysis');
+  const classes = path.join(nodeDir, 'plugin-classes');
+  fs.mkdirSync(pluginDir, { recursive: true });
+  const javac = path.join(javaHome, 'bin', 'javac');
+  if (!fs.existsSync(javac)) throw new Error(`the secured test node needs a JDK (javac) to build its analysis plugin; ${javac} does not exist`);
+  await run(javac, ['-nowarn', '-d', classes, '-cp', path.join(distributionHome, 'lib', '*'), TEST_PLUGIN_SOURCE], { timeoutMs: 180_000 });
+  await run(path.join(javaHome, 'bin', 'jar'), ['cf', path.join(pluginDir, 'verity-test-analysis.jar'), '-C', classes, '.'], { timeoutMs: 120_000 });
+  fs.writeFileSync(
+    path.join(pluginDir, 'plugin-descriptor.properties'),
+    [
+      'description=Test stand-in for analysis-common (pattern_capture, lowercase, unique, uax_url_email)',
+      'version=1.0',
+      'name=verity-test-analysis',
+      'classname=verity.test.VerityTestAnalysisPlugin',
+      'java.version=17',
+      `elasticsearch.version=${ES_VERSION}`,
+      '',
+    ].join('\n'),
+  );
+  return home;
+}
+
 export async function startSecuredElasticsearch(options: { port: number; transportPort: number; log?: (line: string) => void }): Promise<SecuredElasticsearch> {
   const log = options.log ?? (() => undefined);
   const base = loadConfig();
   const javaHome = await resolveJavaHome(base);
-  const layout = esLayout(base.dataDir, options.port);
-  await installDistribution(layout, log);
-  await stopPidFile(layout.pidFile, 'elasticsearch', 30_000);
-  fs.rmSync(layout.nodeDir, { recursive: true, force: true });
-  fs.cpSync(path.join(layout.home, 'config'), layout.configDir, { recursive: true });
+  const sharedLayout = esLayout(base.dataDir, options.port);
+  await installDistribution(sharedLayout, log);
+  await stopPidFile(sharedLayout.pidFile, 'elasticsearch', 30_000);
+  fs.rmSync(sharedLayout.nodeDir, { recursive: true, force: true });
+  const layout = { ...sharedLayout, home: await privateHomeWithTestPlugin(sharedLayout.home, sharedLayout.nodeDir, javaHome) };
+  fs.cpSync(path.join(sharedLayout.home, 'config'), layout.configDir, { recursive: true });
   fs.mkdirSync(layout.dataDir, { recursive: true });
   fs.mkdirSync(layout.logsDir, { recursive: true });
   const env = { ...process.env, ES_JAVA_HOME: javaHome, ES_PATH_CONF: layout.configDir };
@@ -118,11 +155,9 @@ export async function startSecuredElasticsearch(options: { port: number; transpo
   await startNode(config, layout, javaHome, log, 360_000);
 
   const es = createEsClient(config.elasticsearch);
-  let apiKey: SecuredElasticsearch['apiKey'];
+  let apiKey: string;
   try {
-    apiKey = { key: (await es.security.createApiKey({ name: 'verity-test' })).encoded };
-  } catch (err) {
-    apiKey = { unavailable: (err as Error).message.replace(/\s+/g, ' ') };
+    apiKey = (await es.security.createApiKey({ name: 'verity-test' })).encoded;
   } finally {
     await es.close();
   }
