@@ -2,6 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { ApplicationFailure } from '@temporalio/common';
 import { toTemporalFailure } from '../src/llm/errors';
 import type { LlmGateway } from '../src/llm/gateway';
+import { hasPassageEmbeddings } from '../src/retrieval/dense';
 import { queryEmbedder } from '../src/retrieval/embedder';
 import { retrievePassages } from '../src/retrieval/retrieve';
 import { OBSERVATION_MAX_CHARS } from '../src/shared/constants';
@@ -44,6 +45,15 @@ export function createRetrievalActivities(deps: RetrievalActivityDeps) {
       } catch (err) {
         const failure = toEsFailure(err);
         throw failure instanceof ApplicationFailure ? failure : toTemporalFailure(err); // embedding-call failures
+      }
+    },
+
+    /** Whether the passages of `index` carry embeddings (dense retrieval is possible). */
+    async passageIndexHasEmbeddings(input: { index: string }): Promise<{ embedded: boolean }> {
+      try {
+        return { embedded: await hasPassageEmbeddings(deps.es, input.index) };
+      } catch (err) {
+        throw toEsFailure(err);
       }
     },
   };

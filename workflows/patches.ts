@@ -11,6 +11,8 @@ export const PATCHES = {
   mermaidMemoryPerModel: 'mermaid-memory-per-model',
   /** ToE: the decomposition LLM sees the evidence that left the node unreliable. */
   toeDecomposeWithEvidence: 'toe-decompose-with-evidence',
+  /** Tool-MAD: without a configured mode the RAG debater retrieves dense where the index has vectors, else BM25 with a notice. */
+  toolMadDenseDefault: 'tool-mad-dense-default',
   /** ToE: policy `online` reads the acting weights version first and runs the due GRPO updates after the claim. */
   toeOnlinePolicy: 'toe-online-policy',
 } as const;

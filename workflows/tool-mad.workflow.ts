@@ -5,8 +5,10 @@ import { debaterIds, findToolMadSettingsProblem, resolveToolMadSettings, type To
 import type { AverageScores, DebateRound, DebaterTurn } from '../src/shared/methods/tool-mad-debate';
 import { labelTexts, parseFinalLabel, resolveLabelSetName, verdictOfLabel, type ResolvedLabelSetName } from '../src/shared/methods/tool-mad-labels';
 import { averageScores, decideRound, fallbackVerdict } from '../src/shared/methods/tool-mad-scores';
+import type { RetrievalMode } from '../src/shared/retrieval';
 import type { EvidencePassage, MethodTrace } from '../src/shared/verify';
 import type { MethodOutcome, MethodRun } from './method-run';
+import { shortReads } from './es-activities';
 import { PATCHES } from './patches';
 import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 
@@ -32,8 +34,11 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
   const ids = debaterIds(settings.debaters);
   const debaters = settings.debaters.map((tool, i) => ({ id: ids[i]!, tool }));
 
+  const ragRetrieval = await ragRetrievalOf(input.rag, settings);
+  const rag = { index: input.rag.index, ...(ragRetrieval?.mode ? { mode: ragRetrieval.mode } : {}) };
+
   const rounds: DebateRound[] = [];
-  const publish = (extra: Record<string, unknown> = {}) => run.publishTrace(debateTrace(settings, labelSet, rounds, extra));
+  const publish = (extra: Record<string, unknown> = {}) => run.publishTrace(debateTrace(settings, labelSet, rounds, { ...(ragRetrieval ? { ragRetrieval } : {}), ...extra }));
 
   for (let r = 1; r <= settings.maxRounds; r++) {
     progress.stage = `debate round ${r}`;
@@ -50,7 +55,7 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
           round: r,
           settings,
           labelSet,
-          rag: { index: input.rag.index, ...(input.rag.mode ? { mode: input.rag.mode } : {}) },
+          rag,
           debaters,
           ...(previous ? { previous } : {}),
         },
@@ -63,7 +68,7 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
     publish();
     if (decision.stops) {
       const deciding = result.turns[0]!;
-      const trace = debateTrace(settings, labelSet, rounds, { decidedBy: 'consensus', roundsUsed: r });
+      const trace = debateTrace(settings, labelSet, rounds, { ...(ragRetrieval ? { ragRetrieval } : {}), decidedBy: 'consensus', roundsUsed: r });
       run.publishTrace(trace);
       return outcome(deciding.verdict!, deciding.label!, deciding.answer, result.turns, rounds, trace);
     }
@@ -72,9 +77,37 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
   progress.stage = 'judging';
   const averages = averageScores(rounds);
   const judge = await judgeDebate(run, settings, labelSet, rounds, averages);
-  const trace = debateTrace(settings, labelSet, rounds, { decidedBy: 'judge', roundsUsed: rounds.length, averages, judge: judge.record });
+  const trace = debateTrace(settings, labelSet, rounds, { ...(ragRetrieval ? { ragRetrieval } : {}), decidedBy: 'judge', roundsUsed: rounds.length, averages, judge: judge.record });
   run.publishTrace(trace);
   return outcome(judge.verdict, judge.label, judge.record.answer, rounds.at(-1)!.turns, rounds, trace);
+}
+
+/** How the RAG debater retrieves, as the trace records it. */
+export interface RagRetrievalChoice {
+  mode: RetrievalMode;
+  /** `setting`: the tool-mad ragMode or the input's mode; `default`: dense where the index has vectors. */
+  chosenBy: 'setting' | 'default';
+  /** Set when the paper's dense retrieval was not possible. */
+  notice?: string;
+}
+
+/**
+ * The paper's RAG debater retrieves dense top-3. Unless a mode is configured, new runs use dense
+ * where the index has passage vectors, and BM25 with a notice where it has none. Null: no RAG
+ * debater, or a history recorded before the default (the input's mode, BM25 when absent).
+ */
+async function ragRetrievalOf(rag: { index: string; mode?: RetrievalMode }, settings: ToolMadSettings): Promise<RagRetrievalChoice | null> {
+  if (!settings.debaters.includes('rag')) return null;
+  const configured = settings.ragMode ?? rag.mode;
+  if (configured) return { mode: configured, chosenBy: 'setting' };
+  if (!patched(PATCHES.toolMadDenseDefault)) return null;
+  const { embedded } = await shortReads().passageIndexHasEmbeddings({ index: rag.index });
+  if (embedded) return { mode: 'dense', chosenBy: 'default' };
+  return {
+    mode: 'bm25',
+    chosenBy: 'default',
+    notice: `index "${rag.index}" has no passage embeddings, so the RAG debater retrieves with BM25 instead of the paper's dense retrieval (ingest it with --embed for dense)`,
+  };
 }
 
 async function judgeDebate(

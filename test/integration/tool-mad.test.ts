@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import { indexName } from '../../src/es/indices';
+import { passageEmbedder, queryEmbedder } from '../../src/retrieval/embedder';
+import { retrievePassages } from '../../src/retrieval/retrieve';
+import { DEMO_CORPUS } from '../support/test-env';
 import type { ToolMadSettings } from '../../src/shared/methods/tool-mad';
 import type { RoundProgress } from '../../src/shared/methods/tool-mad-debate';
 import type { MethodTrace, Verdict, VerifyClaimInput } from '../../src/shared/verify';
@@ -45,6 +49,7 @@ interface ToolMadTrace extends MethodTrace {
   decidedBy?: 'consensus' | 'judge';
   roundsUsed?: number;
   running?: { round: number; workflowId: string };
+  ragRetrieval?: { mode: string; chosenBy: string; notice?: string };
   judge?: { answer: string; label: string | null };
   averages?: { debater: string; faithfulness: number | null; answerRelevance: number | null }[];
 }
@@ -98,6 +103,8 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
     expect(trace).toMatchObject({ method: 'tool-mad', decidedBy: 'consensus', roundsUsed: 1, labelSet: 'fever' });
     expect(trace.rounds).toHaveLength(1);
     expect(trace.rounds[0]).toMatchObject({ labelsAgree: true, gatesPassed: true, workflowId: `${handle.workflowId}/round-1` });
+    // The harness's wiki index has no vectors: BM25 instead of the paper's dense retrieval, and the trace says so.
+    expect(trace.ragRetrieval).toEqual({ mode: 'bm25', chosenBy: 'default', notice: expect.stringMatching(/has no passage embeddings.*BM25 instead of the paper's dense retrieval/) });
     const [rag, search] = trace.rounds[0]!.turns;
     expect(rag).toMatchObject({ debater: 'rag', tool: 'rag', label: 'SUPPORTS' });
     expect(search).toMatchObject({ debater: 'search', tool: 'search', label: 'SUPPORTS' });
@@ -193,5 +200,24 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
       .catch((err: unknown) => err);
     expect(error).toBeInstanceOf(WorkflowFailedError);
     expect(String((error as WorkflowFailedError).cause?.message)).toMatch(/tool-mad needs 2 to 4 debaters/);
+  });
+
+  it("the RAG debater retrieves dense top-3 by default where the index has vectors (the paper's retriever)", async () => {
+    const denseIndex = indexName(harness.prefix, 'wiki-dense');
+    await ingestCorpus({ client: harness.es, index: denseIndex, file: DEMO_CORPUS, embed: passageEmbedder(harness.deps.gateway), embedBatch: 64 });
+    await harness.es.indices.refresh({ index: denseIndex });
+    const input = buildVerifyInput(harness.config, {
+      claim: EIFFEL,
+      method: 'tool-mad',
+      index: denseIndex,
+      settings: { 'tool-mad': { debaters: ['rag', 'vanilla'], queryFormulation: false, maxRounds: 1 } },
+    });
+    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
+    const trace = (await handle.result()).trace as ToolMadTrace;
+    expect(trace.ragRetrieval).toEqual({ mode: 'dense', chosenBy: 'default' });
+    const dense = await retrievePassages({ es: harness.es, embedQuery: queryEmbedder(harness.deps.gateway) }, { index: denseIndex, query: EIFFEL, k: 3, mode: 'dense' });
+    const bm25 = await retrievePassages({ es: harness.es }, { index: denseIndex, query: EIFFEL, k: 3, mode: 'bm25' });
+    expect(dense.map((p) => p.id)).not.toEqual(bm25.map((p) => p.id));
+    expect(trace.rounds[0]!.turns[0]!.evidenceIds).toEqual(dense.map((p) => p.id));
   });
 });
