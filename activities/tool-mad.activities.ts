@@ -5,6 +5,8 @@ import { cosineSimilarity } from '../src/methods/tool-mad/cosine';
 export interface QuestionSimilarityInput {
   claim: string;
   questions: string[];
+  /** The embedding model of answer relevance (settings' relevanceEmbeddingModel); absent: the worker's query embedding model. */
+  model?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export function createToolMadActivities(deps: { gateway: Pick<LlmGateway, 'embed
       const questions = input.questions.filter((q) => q.trim() !== '');
       if (questions.length === 0) return { cosines: [] };
       try {
-        const [claim, ...vectors] = await deps.gateway.embed([input.claim, ...questions], { input: 'query' });
+        const [claim, ...vectors] = await deps.gateway.embed([input.claim, ...questions], { input: 'query', ...(input.model ? { model: input.model } : {}) });
         return { cosines: vectors.map((vector) => cosineSimilarity(claim!, vector)) };
       } catch (err) {
         throw toTemporalFailure(err);

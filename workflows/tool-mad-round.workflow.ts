@@ -199,7 +199,11 @@ async function scoreRelevance(
     ),
   );
   const questions = generated.map((g) => g.question.trim()).filter((q) => q !== '');
-  const { cosines } = await shortReads().toolMadQuestionSimilarity({ claim: input.claim, questions });
+  const { cosines } = await shortReads().toolMadQuestionSimilarity({
+    claim: input.claim,
+    questions,
+    ...(input.settings.relevanceEmbeddingModel ? { model: input.settings.relevanceEmbeddingModel } : {}),
+  });
   return { questions, cosines, noncommittal: generated.some((g) => g.noncommittal === 1) };
 }
 

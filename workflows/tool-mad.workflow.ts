@@ -175,6 +175,7 @@ function debateTrace(settings: ToolMadSettings, labelSet: ResolvedLabelSetName, 
     debaters: settings.debaters,
     labelSet,
     maxRounds: settings.maxRounds,
+    ...(settings.relevanceEmbeddingModel ? { relevanceEmbeddingModel: settings.relevanceEmbeddingModel } : {}),
     rounds: rounds.map((round) => ({
       round: round.round,
       workflowId: round.workflowId,

@@ -1,6 +1,8 @@
 /**
  * Tool-MAD's cost and control flow on FEVER and HoVer: LLM calls per claim (the paper's bounds are
- * 14 at best and 43 at worst), rounds used, gated-consensus rounds and how often the judge decides.
+ * 14 at best and 43 at worst), rounds used, gated-consensus rounds, how often the judge decides,
+ * and the distribution of answer-relevance scores (histogram, share passing the gate, quantiles) to
+ * calibrate the 0.8 threshold for the embedding model in use (`-o relevanceEmbeddingModel=…`).
  * Every claim is a real verification on Temporal and Elasticsearch (round child workflows, wiki
  * RAG, recorded-web search) with the simulator as LLM.
  *
@@ -50,7 +52,7 @@ async function claimsOf(dataset: string): Promise<DatasetClaim[]> {
 
 async function main(): Promise<void> {
   const settings = parseMethodSettings('tool-mad', args.option!.length > 0 ? optionPairsToObject(args.option!) : undefined, '-o');
-  const maxRounds = resolveToolMadSettings(settings['tool-mad']).maxRounds;
+  const { maxRounds, relevanceThreshold } = resolveToolMadSettings(settings['tool-mad']);
   const datasets = args.datasets!.split(',');
   const runId = `bench-tm-${randomBytes(3).toString('hex')}`;
   process.stderr.write(`ingesting the wiki corpus and the recorded web …\n`);
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
     await stack.close();
   }
   const records = verdicts.map(debateRecord);
-  const rows = datasets.map((dataset) => debateStats(dataset, records.filter((r) => r.dataset === dataset)));
+  const rows = datasets.map((dataset) => debateStats(dataset, records.filter((r) => r.dataset === dataset), relevanceThreshold));
   const seconds = (Date.now() - started) / 1000;
   const sampleNote = args.sample ? `seeded label-stratified sample of ${args.sample} per dataset (seed ${args.seed})` : 'full dev files';
   process.stdout.write(`${renderDebateStats(rows, maxRounds)}\n\n${verdicts.length} verifications in ${seconds.toFixed(0)} s; ${sampleNote}; simulator LLM\n`);

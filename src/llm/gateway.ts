@@ -46,6 +46,8 @@ export interface EmbedOptions {
   dimensions?: number;
   /** Default 'passage'. */
   input?: EmbedInput;
+  /** Another embedding model than the configured one (e.g. Tool-MAD's relevanceEmbeddingModel). */
+  model?: string;
   signal?: AbortSignal;
 }
 
@@ -200,9 +202,10 @@ export class LlmGateway {
     return input === 'query' ? (this.options.embeddingQueryModel ?? passageModel) : passageModel;
   }
 
-  private async embedBatch(input: string[], { signal, input: kind, ...options }: EmbedOptions): Promise<number[][]> {
-    const model = this.embeddingModelFor(kind);
-    const dimensions = options.dimensions ?? this.options.embeddingDimensions;
+  private async embedBatch(input: string[], { signal, input: kind, model: requestedModel, ...options }: EmbedOptions): Promise<number[][]> {
+    const model = requestedModel ?? this.embeddingModelFor(kind);
+    // The configured dimensions are the index's; another model's vectors (only compared with each other) keep their own.
+    const dimensions = options.dimensions ?? (requestedModel ? undefined : this.options.embeddingDimensions);
     this.counters.embeddingRequests++;
     try {
       const response = await this.embeddingClient.embeddings.create({ model, input, ...(dimensions ? { dimensions } : {}) }, { signal });

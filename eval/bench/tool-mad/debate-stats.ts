@@ -1,4 +1,5 @@
 import type { Verdict } from '../../../src/shared/verify';
+import { relevanceDistribution, renderRelevanceDistribution, type RelevanceDistribution } from './relevance-histogram';
 
 /** What the benchmark reads from one Tool-MAD verdict. */
 export interface DebateRecord {
@@ -10,10 +11,12 @@ export interface DebateRecord {
   roundsUsed: number;
   decidedBy: 'consensus' | 'judge';
   label: string;
+  /** Answer relevance of every debater turn that has one. */
+  relevanceScores: number[];
 }
 
 export function debateRecord(verdict: Verdict): DebateRecord {
-  const trace = (verdict.trace ?? {}) as { roundsUsed?: unknown; decidedBy?: unknown };
+  const trace = (verdict.trace ?? {}) as { roundsUsed?: unknown; decidedBy?: unknown; rounds?: { turns?: { answerRelevance?: unknown }[] }[] };
   if (typeof trace.roundsUsed !== 'number' || (trace.decidedBy !== 'consensus' && trace.decidedBy !== 'judge')) {
     throw new Error(`verdict ${verdict.workflowId} has no tool-mad trace`);
   }
@@ -26,6 +29,7 @@ export function debateRecord(verdict: Verdict): DebateRecord {
     roundsUsed: trace.roundsUsed,
     decidedBy: trace.decidedBy,
     label: verdict.label,
+    relevanceScores: (trace.rounds ?? []).flatMap((round) => (round.turns ?? []).map((turn) => turn.answerRelevance)).filter((score): score is number => typeof score === 'number'),
   };
 }
 
@@ -44,9 +48,11 @@ export interface DebateStats {
   judgeDecided: number;
   judgeShare: number;
   labels: Record<string, number>;
+  relevance: RelevanceDistribution;
 }
 
-export function debateStats(dataset: string, records: readonly DebateRecord[]): DebateStats {
+/** `relevanceThreshold`: the gate the run used (0.8 by default), to count the turns that pass it. */
+export function debateStats(dataset: string, records: readonly DebateRecord[], relevanceThreshold = 0.8): DebateStats {
   if (records.length === 0) throw new Error(`no verdicts for ${dataset}`);
   const calls = records.map((r) => r.llmCalls);
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -64,6 +70,7 @@ export function debateStats(dataset: string, records: readonly DebateRecord[]): 
     judgeDecided: judged,
     judgeShare: judged / records.length,
     labels: count(records.map((r) => r.label)),
+    relevance: relevanceDistribution(records.flatMap((r) => r.relevanceScores), relevanceThreshold),
   };
 }
 
@@ -82,6 +89,7 @@ export function renderDebateStats(rows: readonly DebateStats[], maxRounds: numbe
         `  gated consensus at round: ${dist(s.consensusAtRound, s.claims, maxRounds)}`,
         `  judge decided: ${s.judgeDecided}/${s.claims} (${pct(s.judgeShare)})`,
         `  labels (simulator, not accuracy): ${Object.entries(s.labels).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+        renderRelevanceDistribution(s.relevance),
       ].join('\n'),
     )
     .join('\n\n');

@@ -26,6 +26,7 @@ export const toolMadSettingsSchema = z
     relevanceThreshold: share,
     thresholdComparison: z.enum(['>', '>=']),
     relevanceQuestions: z.number().int().min(1).max(10),
+    relevanceEmbeddingModel: z.string().min(1).max(200),
     noncommittalPenalty: z.boolean(),
     stripLabelLine: z.boolean(),
     labelSet: z.enum(TOOL_MAD_LABEL_SETS),

@@ -42,6 +42,12 @@ export interface ToolMadSettings {
   relevanceThreshold: number;
   /** Algorithm 1 compares strictly (`>`); the text says "falls below" (`>=`). */
   thresholdComparison: '>' | '>=';
+  /**
+   * Embedding model of answer relevance (cosine of claim and generated questions); absent: the
+   * worker's query embedding model. The 0.8 threshold was set on the paper's model's cosines:
+   * calibrate it for another model (docs/methods/tool-mad.md).
+   */
+  relevanceEmbeddingModel?: string;
   /** n: questions generated from each answer for answer relevance (one LLM call each, as RAGAS). */
   relevanceQuestions: number;
   /** RAGAS zeroes answer relevance for noncommittal answers; the paper's formula does not. */
