@@ -7,8 +7,14 @@
  * exactly one verdict, nothing failed, and every paid LLM request sent twice was in flight at a
  * kill or the restart. Exits non-zero when an invariant fails.
  *
- * It uses a Temporal dev server of its own (port 7243, data in .verity/chaos), so restarting it
- * disturbs nobody else, and fresh index prefix, task queue and run id.
+ * It uses a Temporal dev server of its own (port 7243, UI 8243, data in .verity/chaos), so
+ * restarting it disturbs nobody else, and fresh index prefix, task queue and run id.
+ *
+ * Usage: npm run bench:chaos -- [--es-outage-s <seconds>] [--temporal-port <port>] [--proxy-port <port>] [--keep]
+ *   --es-outage-s     how long Elasticsearch stays unreachable (default 65; at least 60 counts as a pass)
+ *   --temporal-port   the chaos Temporal dev server's port; its UI listens on the next port (default 7243)
+ *   --proxy-port      the Elasticsearch proxy's port (default 8711)
+ *   --keep            keep the Temporal dev server and the indices afterwards
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,22 +37,52 @@ import { RunStore } from '../../src/runs/run-store';
 import type { SimRequestRecord } from '../../src/simulator/request-log';
 import { analyseDuplicates, type Disruption } from './request-analysis';
 import { startTcpProxy } from './tcp-proxy';
+import { exitWithUsageIfAsked } from '../bench/support/usage';
 
 const ROOT = projectRoot();
 const KILL_AT = [0.15, 0.4, 0.75];
 const RESTART_TEMPORAL_AT = 0.55;
 const SIM_LATENCY_MS = 250;
 const ES_OUTAGE_AT = 0.25;
-const ES_OUTAGE_MS = 65_000;
-const ES_PROXY_PORT = 8711;
+const DEFAULT_ES_OUTAGE_S = 65;
+const DEFAULT_ES_PROXY_PORT = 8711;
+const DEFAULT_TEMPORAL_PORT = 7243;
 /** 20% of LLM requests fail: 10% with 429, 10% with 500. */
 const SIM_FAULTS = '429:0.1,500:0.1';
 const TIMEOUT_MS = 30 * 60_000;
+
+interface ChaosOptions {
+  esOutageMs: number;
+  temporalPort: number;
+  proxyPort: number;
+  keep: boolean;
+}
+
+/** Parses the command line (unknown flags are refused). */
+function parseChaosArgs(argv: readonly string[]): ChaosOptions {
+  const options: ChaosOptions = { esOutageMs: DEFAULT_ES_OUTAGE_S * 1000, temporalPort: DEFAULT_TEMPORAL_PORT, proxyPort: DEFAULT_ES_PROXY_PORT, keep: false };
+  const number = (flag: string, value: string | undefined) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${flag} expects a whole number above 0, got ${value ?? 'nothing'}`);
+    return parsed;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (flag === '--keep') options.keep = true;
+    else if (flag === '--es-outage-s') options.esOutageMs = number(flag, argv[++i]) * 1000;
+    else if (flag === '--temporal-port') options.temporalPort = number(flag, argv[++i]);
+    else if (flag === '--proxy-port') options.proxyPort = number(flag, argv[++i]);
+    else throw new Error(`unknown option ${flag} (see --help)`);
+  }
+  return options;
+}
 
 const say = (line: string) => process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<number> {
+  exitWithUsageIfAsked(__filename);
+  const { esOutageMs, temporalPort, proxyPort, keep } = parseChaosArgs(process.argv.slice(2));
   const started = Date.now();
   const stamp = Date.now().toString(36);
   const dataDir = path.join(ROOT, '.verity', 'chaos');
@@ -66,13 +102,13 @@ async function main(): Promise<number> {
   say(`simulator process ${simulator.pid} at ${simulatorUrl}, request log ${path.relative(ROOT, requestLog)}`);
 
   const sharedEs = new URL(process.env.ES_URL ?? 'http://127.0.0.1:9200');
-  const esProxy = await startTcpProxy(ES_PROXY_PORT, { host: sharedEs.hostname, port: Number(sharedEs.port || 9200) });
+  const esProxy = await startTcpProxy(proxyPort, { host: sharedEs.hostname, port: Number(sharedEs.port || 9200) });
   say(`Elasticsearch proxy ${esProxy.url} → ${sharedEs.origin}`);
   const env: Record<string, string> = {
     ES_URL: esProxy.url,
     VERITY_DATA_DIR: dataDir,
-    TEMPORAL_ADDRESS: '127.0.0.1:7243',
-    TEMPORAL_UI_URL: 'http://127.0.0.1:8243',
+    TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
+    TEMPORAL_UI_URL: `http://127.0.0.1:${temporalPort === DEFAULT_TEMPORAL_PORT ? 8243 : temporalPort + 1}`,
     ...(cliPath ? { TEMPORAL_CLI_PATH: cliPath } : {}),
     ES_INDEX_PREFIX: `chaos-${stamp}`,
     TEMPORAL_TASK_QUEUE: `chaos-${stamp}`,
@@ -133,7 +169,7 @@ async function main(): Promise<number> {
   const esOutages: Disruption[] = [];
   let esOutageEnded: Promise<void> | undefined;
 
-  while (Date.now() - started < TIMEOUT_MS) {
+  while (Date.now() - started < TIMEOUT_MS + esOutageMs) {
     const done = await verdictCount();
     if (pendingKills.length > 0 && done >= pendingKills[0]! * total) {
       pendingKills.shift();
@@ -161,8 +197,8 @@ async function main(): Promise<number> {
     if (!esOutageEnded && done >= ES_OUTAGE_AT * total) {
       const from = new Date().toISOString();
       await esProxy.down();
-      say(`Elasticsearch unreachable for the worker from now, at ${done}/${total} verdicts, for ${ES_OUTAGE_MS / 1000} s`);
-      esOutageEnded = sleep(ES_OUTAGE_MS).then(async () => {
+      say(`Elasticsearch unreachable for the worker from now, at ${done}/${total} verdicts, for ${esOutageMs / 1000} s`);
+      esOutageEnded = sleep(esOutageMs).then(async () => {
         await esProxy.up();
         esOutages.push({ what: 'Elasticsearch outage', from, to: new Date().toISOString() });
         say('Elasticsearch reachable again');
@@ -232,7 +268,7 @@ async function main(): Promise<number> {
   ];
   process.stdout.write(lines.join('\n'));
 
-  if (process.argv.includes('--keep')) {
+  if (keep) {
     say(`kept: the Temporal dev server at ${config.temporal.uiUrl} and the indices ${prefix}-*`);
   } else {
     await stopPidFile(temporalPaths(config.dataDir).pidFile, 'temporal');
