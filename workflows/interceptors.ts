@@ -1,6 +1,7 @@
 import {
   defaultPayloadConverter,
   type ActivityInput,
+  type ContinueAsNewInput,
   type LocalActivityInput,
   type Next,
   type StartChildWorkflowExecutionInput,
@@ -9,26 +10,47 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from './config-stamp';
+import { RETRY_BUDGET_MEMO, withRetryBudget } from './retry-budget';
+
+/** Memo entries a workflow passes on to its child workflows and to its continuation. */
+const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO];
 
 /**
  * Carries the stamp of the configuration a workflow was started under (its memo) to its activities
- * (as a header the worker checks) and to its child workflows (as their memo). Workflows started
- * before stamps existed carry none and are not checked.
+ * (as a header the worker checks) and to its child workflows (as their memo), and applies the
+ * retry budget of its memo to its activities (retry-budget.ts). Workflows started before stamps
+ * existed carry none and are not checked.
  */
 class ConfigStampOutbound implements WorkflowOutboundCallsInterceptor {
   scheduleActivity(input: ActivityInput, next: Next<WorkflowOutboundCallsInterceptor, 'scheduleActivity'>) {
-    return next({ ...input, headers: withStamp(input.headers) });
+    return next({ ...input, headers: withStamp(input.headers), options: withRetryBudget(input.options, retryBudgetMs()) });
   }
 
   scheduleLocalActivity(input: LocalActivityInput, next: Next<WorkflowOutboundCallsInterceptor, 'scheduleLocalActivity'>) {
-    return next({ ...input, headers: withStamp(input.headers) });
+    return next({ ...input, headers: withStamp(input.headers), options: withRetryBudget(input.options, retryBudgetMs()) });
   }
 
   startChildWorkflowExecution(input: StartChildWorkflowExecutionInput, next: Next<WorkflowOutboundCallsInterceptor, 'startChildWorkflowExecution'>) {
-    const stamp = workflowInfo().memo?.[CONFIG_STAMP_MEMO];
-    if (stamp === undefined) return next(input);
-    return next({ ...input, options: { ...input.options, memo: { ...input.options.memo, [CONFIG_STAMP_MEMO]: stamp } } });
+    const inherited = inheritedMemo();
+    if (inherited === undefined) return next(input);
+    return next({ ...input, options: { ...input.options, memo: { ...input.options.memo, ...inherited } } });
   }
+
+  continueAsNew(input: ContinueAsNewInput, next: Next<WorkflowOutboundCallsInterceptor, 'continueAsNew'>) {
+    const inherited = inheritedMemo();
+    if (inherited === undefined) return next(input);
+    return next({ ...input, options: { ...input.options, memo: { ...inherited, ...input.options.memo } } });
+  }
+}
+
+function retryBudgetMs(): unknown {
+  return workflowInfo().memo?.[RETRY_BUDGET_MEMO];
+}
+
+function inheritedMemo(): Record<string, unknown> | undefined {
+  const memo = workflowInfo().memo ?? {};
+  const entries = INHERITED_MEMO.filter((key) => memo[key] !== undefined).map((key) => [key, memo[key]] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function withStamp<H extends Record<string, unknown>>(headers: H): H {

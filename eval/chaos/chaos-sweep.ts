@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   await ensureInfra(config, { log: (line) => say(line) });
 
   // The bench itself reads Elasticsearch directly, so that it can count verdicts during the outage.
-  const es = createEsClient({ ...config.elasticsearch, url: sharedEs.origin });
+  const es = createEsClient({ ...config.elasticsearch, url: sharedEs.origin, requestTimeoutMs: 120_000 });
   const prefix = config.elasticsearch.indexPrefix;
   const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
   say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);

@@ -12,6 +12,7 @@ import { runPlacementOf } from '../config/config-identity';
 import { sweepWorkflowId } from '../shared/identity';
 import { legacySweepWorkflowId, type SweepInput } from '../shared/sweep';
 import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
+import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
 import { sweepWorkflow } from '../../workflows';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
@@ -117,7 +118,7 @@ export async function startSweep(
   client: Client,
   taskQueue: string,
   input: SweepInput,
-  options: { rerunFinished?: boolean } = {},
+  options: { rerunFinished?: boolean; retryBudgetMs?: number } = {},
 ): Promise<{ handle: WorkflowHandle<typeof sweepWorkflow>; attached: boolean }> {
   const { workflowId, existing } = await checkSweepConfiguration(client, input);
   try {
@@ -125,7 +126,7 @@ export async function startSweep(
       workflowId,
       taskQueue,
       args: [input],
-      ...(input.identity ? { memo: { [CONFIG_STAMP_MEMO]: input.identity.stamp } } : {}),
+      memo: workflowMemo(input.identity?.stamp, options.retryBudgetMs),
       workflowIdReusePolicy: options.rerunFinished ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: [{ key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId }],

@@ -7,7 +7,7 @@ import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
 import { verificationHash, verifyWorkflowId } from '../shared/identity';
 import { type VerifyClaimInput, findVerifyInputProblem, legacyVerifyWorkflowId } from '../shared/verify';
-import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
+import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
 import { verifyClaimWorkflow } from '../../workflows';
 import { verifySearchAttributes } from '../../workflows/search-attributes';
@@ -78,6 +78,7 @@ export async function startVerification(
   client: Client,
   taskQueue: string,
   input: VerifyClaimInput,
+  options: { retryBudgetMs?: number } = {},
 ): Promise<{ handle: WorkflowHandle<typeof verifyClaimWorkflow>; attached: boolean }> {
   const workflowId = workflowIdOf(input);
   try {
@@ -85,7 +86,7 @@ export async function startVerification(
       workflowId,
       taskQueue,
       args: [input],
-      ...(input.identity ? { memo: { [CONFIG_STAMP_MEMO]: input.identity.stamp } } : {}),
+      memo: workflowMemo(input.identity?.stamp, options.retryBudgetMs),
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: verifySearchAttributes(input),

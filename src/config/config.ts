@@ -99,6 +99,7 @@ export const envSchema = z.object({
   VERITY_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
   VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
   VERITY_LLM_TIMEOUT_MS: positiveInt(120_000),
+  VERITY_RETRY_BUDGET_S: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
   VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
@@ -141,6 +142,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 export interface VerityConfig {
   dataDir: string;
   logLevel: RawEnv['VERITY_LOG_LEVEL'];
+  /** VERITY_RETRY_BUDGET_S in ms: how long infrastructure errors are retried (workflows/retry-budget.ts); absent, each preset's own. */
+  retryBudgetMs?: number;
   temporal: TemporalConnection & {
     /** TEMPORAL_TASK_QUEUE as configured. */
     baseTaskQueue: string;
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
   const config: VerityConfig = {
     dataDir: path.resolve(e.VERITY_DATA_DIR),
     logLevel: e.VERITY_LOG_LEVEL,
+    ...(e.VERITY_RETRY_BUDGET_S !== undefined ? { retryBudgetMs: e.VERITY_RETRY_BUDGET_S * 1000 } : {}),
     temporal: {
       ...temporalConnection,
       baseTaskQueue: e.TEMPORAL_TASK_QUEUE,

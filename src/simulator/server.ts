@@ -28,6 +28,8 @@ export interface RunningSimulator {
   requests(): SimRequestRecord[];
   /** Model requests received so far, answered or still waiting out the latency (in flight). */
   arrivals(): SimArrival[];
+  /** Replaces the fault rules from the next request on (e.g. a test makes the endpoint hang, then heal). */
+  setFaults(rules: FaultRule[]): void;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ function modelOf(body: string): string | undefined {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const log = new RequestLog(options.requestLogFile);
   const arrivals: SimArrival[] = [];
-  const faults = new FaultInjector(options.faults ?? [], options.faultSeed);
+  let faults = new FaultInjector(options.faults ?? [], options.faultSeed);
   const jsonSchemaMode = options.jsonSchemaMode ?? 'honor';
   const modelRoutes: Record<string, Handler> = {
     'POST /v1/chat/completions': (body) => answerChat(body, jsonSchemaMode),
@@ -108,6 +110,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     port,
     requests: () => log.list(),
     arrivals: () => [...arrivals],
+    setFaults: (rules) => {
+      faults = new FaultInjector(rules, options.faultSeed);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -109,7 +109,7 @@ async function verifyAll(
     return await Promise.all(
       claims.map(async (claim): Promise<DemoRow> => {
         const input = buildVerifyInput(config, { claim: claim.claim, method, runId: DEMO_RUN, claimId: claim.id, dataset: 'demo', index });
-        const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+        const { handle } = await startVerification(client, config.temporal.taskQueue, input, { retryBudgetMs: config.retryBudgetMs });
         try {
           return { claim, workflowId: handle.workflowId, verdict: await handle.result() };
         } catch (err) {

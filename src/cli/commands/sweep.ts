@@ -219,7 +219,7 @@ async function driveSweep(
   };
   process.once('SIGINT', interrupt);
   try {
-    const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input, { rerunFinished: how.rerunFinished });
+    const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input, { rerunFinished: how.rerunFinished, retryBudgetMs: config.retryBudgetMs });
     notice(`${attached ? 'attached to' : 'started'} ${handle.workflowId}  ${workflowUiUrl(config, handle.workflowId) ?? ''}`.trimEnd());
     if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
     if (options.detach) return; // ensureWorker has said so when no worker polls the queue

@@ -100,7 +100,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   let waiting: Awaited<ReturnType<typeof waitInterruptibly>> | undefined;
   try {
-    const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
+    const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input, { retryBudgetMs: config.retryBudgetMs });
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
     const stopReporting = reportRetries(handle);
