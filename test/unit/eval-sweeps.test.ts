@@ -65,3 +65,37 @@ describe('paper sampling settings in the protocol configs', () => {
     expect(toe.sampling).toBe('sample');
   });
 });
+
+describe('paper protocols: datasets, tool sets and limits of each paper', () => {
+  const config = (name: string) => runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, name), 'utf8')));
+  const names = (name: string) => config(name).datasets.map((dataset) => dataset.name);
+
+  it("MERMAID (§7): its five datasets, the paper's fidelity, T_max 5, decomposition and memory on, substring recall top 3, the default tool set", () => {
+    expect(names('mermaid.yaml')).toEqual(['factool_qa', 'bingcheck', 'factcheck_bench', 'hover', 'scifact']);
+    const mermaid = parseMethodSettings('mermaid', (config('mermaid.yaml').parameters as Record<string, unknown>).mermaid, 'mermaid').mermaid!;
+    expect(mermaid).toMatchObject({ fidelity: 'paper', maxSteps: 5, decompose: true, memory: 'on', recall: { mode: 'substring', topK: 3 } });
+    // toolset auto: Wikipedia + web + scholar search, HoVer without scholar (§2.4).
+    expect(mermaid.toolset ?? 'auto').toBe('auto');
+  });
+
+  it('EMULATE (§4-5) and FIRE: the four datasets, MAX_SEARCH_QUERIES 4, 2 results per query, snippets; FIRE 5 steps, top-3 snippets', () => {
+    expect(names('emulate.yaml')).toEqual(['factcheck_bench', 'bingcheck', 'factool_qa', 'felm_wk']);
+    expect(config('emulate.yaml').methods).toEqual(['emulate', 'fire']);
+    const parameters = config('emulate.yaml').parameters as Record<string, unknown>;
+    expect(parseMethodSettings('emulate', parameters.emulate, 'emulate').emulate).toMatchObject({ maxSearchQueries: 4, maxSearchResultsPerQuery: 2, contentMode: 'snippet' });
+    expect(parseMethodSettings('fire', parameters.fire, 'fire').fire).toMatchObject({ maxSteps: 5, resultsPerSearch: 3 });
+  });
+
+  it('Tool-MAD (Algorithm 1): a RAG and a search debater, top-3 each, T = 3, gates 0.7 / 0.8, RAG mode left to the dense default', () => {
+    const toolMad = parseMethodSettings('tool-mad', (config('tool-mad.yaml').parameters as Record<string, unknown>)['tool-mad'], 'tool-mad')['tool-mad']!;
+    expect(toolMad).toMatchObject({ debaters: ['rag', 'search'], ragTopK: 3, searchResults: 3, maxRounds: 3, faithfulnessThreshold: 0.7, relevanceThreshold: 0.8 });
+    expect(toolMad.ragMode).toBeUndefined();
+    expect(names('tool-mad.yaml')).toContain('fever');
+  });
+
+  it('ToE (§IV-A): depth 5, T_max 20, ≤ 5 searches of ≤ 3 results, ≤ 10 documents per node, 0.4 / 0.6 mapping, 50 claims per dataset', () => {
+    const toe = parseMethodSettings('toe', (config('toe.yaml').parameters as Record<string, unknown>).toe, 'toe').toe!;
+    expect(toe).toMatchObject({ maxDepth: 5, maxIterations: 20, maxSearchSteps: 5, maxResultsPerSearch: 3, maxDocumentsPerNode: 10, finalMapping: { falseBelow: 0.4, trueAbove: 0.6 } });
+    expect(config('toe.yaml').datasets.every((dataset) => dataset.sample === 50)).toBe(true);
+  });
+});
