@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { WorkflowFailedError } from '@temporalio/client';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { loadConfig } from '../../config/config';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
@@ -94,9 +94,16 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   for (const { index, ingest } of requiredIndices(config, input.method, input.rag.index)) await requireIndex(config, index, ingest);
   await requireEmbeddings(config, input.rag.index, input.rag.mode);
   await requireLlmEndpoint(config);
-  if (options.claimId) await refuseReusedClaimId(config, input);
 
   const client = await connectTemporal(config);
+  if (options.claimId) {
+    try {
+      await refuseReusedClaimId(config, client, input);
+    } catch (err) {
+      await client.connection.close();
+      throw err;
+    }
+  }
   const worker = await ensureWorker(config, client, logger, { embedded: options.embeddedWorker !== false });
   let waiting: Awaited<ReturnType<typeof waitInterruptibly>> | undefined;
   try {
@@ -129,10 +136,10 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   }
 }
 
-async function refuseReusedClaimId(config: VerityConfig, input: VerifyClaimInput): Promise<void> {
+async function refuseReusedClaimId(config: VerityConfig, client: Client, input: VerifyClaimInput): Promise<void> {
   const es = createEsClient(config.elasticsearch);
   try {
-    await refuseClaimIdReuse(new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts')), input);
+    await refuseClaimIdReuse(new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts')), client, input);
   } catch (err) {
     if (err instanceof ClaimIdReusedError) throw new CliError(err.message, 2);
     throw err;
