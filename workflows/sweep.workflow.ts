@@ -183,12 +183,13 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       ...(settings ? { settings } : {}),
       ...(input.limits ? { limits: input.limits } : {}),
     };
-    if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput };
+    // The sweep only counts: its children reply with a summary, so its history holds no traces.
+    if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput: { ...verifyInput, reply: 'summary' } };
     const { configHash, promptsHash, stamp } = input.identity;
     const hash = verificationHash(verifyInput, { configHash, promptsHash });
     return {
       workflowId: verifyWorkflowId({ runId: input.runId, claimId: claim.claimId, method, model, hash }),
-      verifyInput: { ...verifyInput, identity: { configHash, promptsHash, stamp, hash } },
+      verifyInput: { ...verifyInput, identity: { configHash, promptsHash, stamp, hash }, reply: 'summary' },
     };
   }
 

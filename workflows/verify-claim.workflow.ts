@@ -1,7 +1,7 @@
 import { ApplicationFailure, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { FAILURE_TYPES } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
-import { findVerifyInputProblem, type Verdict, type VerifyClaimInput } from '../src/shared/verify';
+import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
 import { progressQuery, type VerifyProgress } from './definitions';
 import { shortWrites } from './es-activities';
 import { createMethodRun } from './method-run';
@@ -9,10 +9,10 @@ import { METHOD_RUNNERS } from './method-runners';
 import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
 
 /**
- * Verifies one claim with the chosen method, stores the verdict in Elasticsearch and returns it.
- * Its workflow id is the business key `verify/<run>/<claim>/<method>`.
+ * Verifies one claim with the chosen method, stores the verdict in Elasticsearch and returns it
+ * (or only its summary, when the input asks: sweeps). Its workflow id comes from identity.ts.
  */
-export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verdict> {
+export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verdict | VerdictSummary> {
   const progress: VerifyProgress = { stage: 'validating', llmCalls: 0, toolCalls: 0 };
   setHandler(progressQuery, () => progress);
 
@@ -58,5 +58,5 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   await shortWrites().storeVerdict(verdict);
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.label, value: verdict.label }]);
   progress.stage = 'done';
-  return verdict;
+  return input.reply === 'summary' ? summarizeVerdict(verdict) : verdict;
 }

@@ -20,7 +20,7 @@ import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
-import type { Verdict } from '../../src/shared/verify';
+import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
         taskQueue: stack.config.temporal.taskQueue,
         args: [input],
       });
-      verdicts.push(verdict);
+      verdicts.push(fullVerdict(verdict));
       done += 1;
       if (done % 50 === 0 || done === jobs.length) process.stderr.write(`  ${done}/${jobs.length} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
     });

@@ -22,7 +22,7 @@ import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { MEMORY_RECALL_MODES, type MemoryRecallMode } from '../../src/shared/memory';
 import { MERMAID_FIDELITIES, type MermaidFidelity, type MermaidMemoryMode } from '../../src/shared/methods/mermaid';
-import type { Verdict } from '../../src/shared/verify';
+import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
 import { loadDataset } from '../datasets';
 import { ensureCorpusIndex } from './memory/indices';
@@ -90,7 +90,7 @@ async function runMode(
       settings: { mermaid: { memory: mode, fidelity: options.fidelity, recall: { mode: options.recall } } },
     });
     const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-    verdicts.push(await handle.result());
+    verdicts.push(fullVerdict(await handle.result()));
     if (verdicts.length % 50 === 0) process.stderr.write(`memory ${mode}: ${verdicts.length}/${claims.length} claims\n`);
   }
   return verdicts;

@@ -18,7 +18,7 @@ import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET } from '../../src/search/web-index';
-import type { Verdict } from '../../src/shared/verify';
+import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { stratifiedSample } from '../datasets/sampling';
 import { startBenchStack } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
         const { dataset, claim } = work[next++]!;
         const input = buildVerifyInput(config, { claim: claim.claim, method: 'toe', runId, claimId: claim.id, dataset });
         const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-        const row = figuresOf(dataset, claim.id, await handle.result());
+        const row = figuresOf(dataset, claim.id, fullVerdict(await handle.result()));
         rows.push(row);
         say(
           `${claim.id.padEnd(28)} nodes ${row.nodesEvaluated}/${row.nodesCreated} it ${row.iterations} depth ${row.maxDepth} ` +

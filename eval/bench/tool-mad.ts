@@ -21,7 +21,7 @@ import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
-import type { Verdict } from '../../src/shared/verify';
+import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
@@ -82,11 +82,13 @@ async function main(): Promise<void> {
         ...(settings['tool-mad'] ? { settings } : {}),
       });
       verdicts.push(
-        await stack.client.workflow.execute(verifyClaimWorkflow, {
-          workflowId: workflowIdOf(input),
-          taskQueue: stack.config.temporal.taskQueue,
-          args: [input],
-        }),
+        fullVerdict(
+          await stack.client.workflow.execute(verifyClaimWorkflow, {
+            workflowId: workflowIdOf(input),
+            taskQueue: stack.config.temporal.taskQueue,
+            args: [input],
+          }),
+        ),
       );
       if (verdicts.length % 25 === 0 || verdicts.length === claims.length) {
         process.stderr.write(`  ${verdicts.length}/${claims.length} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);

@@ -9,7 +9,7 @@ import { loadConfig, type VerityConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logging/logger';
 import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
-import type { Verdict } from '../../src/shared/verify';
+import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
 import { startInProcessWorker } from '../bench/support/bench-stack';
 
@@ -74,7 +74,7 @@ export async function startSession(options: SessionOptions): Promise<VeritySessi
           timer = setTimeout(() => reject(new Error(`timed out after ${request.timeoutMs} ms`)), request.timeoutMs);
         });
         try {
-          return { verdict: await Promise.race([handle.result(), timeout]) };
+          return { verdict: fullVerdict(await Promise.race([handle.result(), timeout])) };
         } catch (err) {
           if (!(err instanceof WorkflowFailedError)) await handle.terminate('poisoning harness: timed out').catch(() => undefined);
           throw err;

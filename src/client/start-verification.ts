@@ -6,7 +6,9 @@ import type { MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
 import { verificationHash, verifyWorkflowId } from '../shared/identity';
-import { type VerifyClaimInput, findVerifyInputProblem, legacyVerifyWorkflowId } from '../shared/verify';
+import { type Verdict, type VerdictSummary, type VerifyClaimInput, findVerifyInputProblem, isVerdictSummary, legacyVerifyWorkflowId } from '../shared/verify';
+import { createEsClient } from '../es/client';
+import { VerdictStore } from '../verdicts/verdict-store';
 import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
 import { verifyClaimWorkflow } from '../../workflows';
@@ -97,5 +99,21 @@ export async function startVerification(
       return { handle: client.workflow.getHandle<typeof verifyClaimWorkflow>(workflowId), attached: true };
     }
     throw err;
+  }
+}
+
+/**
+ * The whole verdict of a verification's result. A verification started by a sweep replies with a
+ * summary only (and `verify` may attach to one): its verdict is then read from the verdicts index.
+ */
+export async function verdictOfResult(config: VerityConfig, result: Verdict | VerdictSummary): Promise<Verdict> {
+  if (!isVerdictSummary(result)) return result;
+  const es = createEsClient(config.elasticsearch);
+  try {
+    const stored = await new VerdictStore(es, indexName(config.elasticsearch.indexPrefix, 'verdicts')).get(result.workflowId);
+    if (!stored) throw new Error(`verification ${result.workflowId} completed but its verdict is missing from the verdicts index`);
+    return stored;
+  } finally {
+    await es.close();
   }
 }

@@ -35,6 +35,12 @@ export interface VerifyClaimInput {
   limits?: VerificationLimits;
   /** What makes this verification itself (src/shared/identity.ts); absent in inputs recorded before it existed. */
   identity?: VerificationIdentity;
+  /**
+   * What the workflow returns: the whole verdict (default), or a VerdictSummary for callers that
+   * only count (sweeps), so that their histories do not carry every trace. The verdict is stored
+   * either way. Not part of the identity.
+   */
+  reply?: 'verdict' | 'summary';
 }
 
 export interface EvidencePassage {
@@ -81,6 +87,28 @@ export interface Verdict {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
+}
+
+/** What a verification returns when its input asks for `reply: 'summary'`; the verdict itself is in Elasticsearch. */
+export interface VerdictSummary {
+  summary: true;
+  workflowId: string;
+  label: VerdictLabel;
+  usage: VerdictUsage;
+}
+
+export function summarizeVerdict(verdict: Verdict): VerdictSummary {
+  return { summary: true, workflowId: verdict.workflowId, label: verdict.label, usage: verdict.usage };
+}
+
+export function isVerdictSummary(result: Verdict | VerdictSummary): result is VerdictSummary {
+  return 'summary' in result && result.summary === true;
+}
+
+/** The result of a verification started without `reply: 'summary'`, which is always the whole verdict. */
+export function fullVerdict(result: Verdict | VerdictSummary): Verdict {
+  if (isVerdictSummary(result)) throw new Error(`verification ${result.workflowId} replied with a summary; its verdict is in the verdicts index`);
+  return result;
 }
 
 /** A method's trace: plain JSON named by its method, the rest is the method's own shape. */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullVerdict } from '../../src/shared/verify';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import { hasWorkflowPollers } from '../../src/client/worker-presence';
 import type { VerityConfig } from '../../src/config/config';
@@ -71,7 +72,7 @@ describe('a worker killed in the middle of a claim', () => {
     await exited;
 
     spawnWorker();
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     expect(verdict.claim).toBe('Marie Curie won two Nobel Prizes.');
 
     // One execution, completed once, with the interrupted LLM call retried on the second worker.

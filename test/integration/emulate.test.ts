@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullVerdict } from '../../src/shared/verify';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { traceQuery } from '../../workflows/definitions';
@@ -29,7 +30,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
   const verify = async (claim: string, settings?: MethodSettings['emulate'], claimId?: string) => {
     const input = buildVerifyInput(harness.config, { claim, method: 'emulate', ...(claimId ? { claimId } : {}), ...(settings ? { settings: { emulate: settings } } : {}) });
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     return { verdict, trace: verdict.trace as unknown as EmulateTrace, handle };
   };
 
@@ -74,7 +75,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
     }
     expect(seenRunning?.method).toBe('emulate');
     expect(seenRunning?.ending).toBeUndefined();
-    const final = (await handle.result()).trace as unknown as EmulateTrace;
+    const final = fullVerdict(await handle.result()).trace as unknown as EmulateTrace;
     expect(final.queries.length).toBeGreaterThanOrEqual(seenRunning!.queries.length);
     expect(final.ending).toBeDefined();
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullVerdict } from '../../src/shared/verify';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { stableIndex } from '../../src/simulator/schema-generator';
@@ -25,7 +26,7 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
   const verify = async (claim: string, settings?: MethodSettings['fire']) => {
     const input = buildVerifyInput(harness.config, { claim, method: 'fire', ...(settings ? { settings: { fire: settings } } : {}) });
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     return { verdict, trace: verdict.trace as unknown as FireTrace, handle };
   };
 

@@ -5,7 +5,7 @@ import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
 import { scopeSafe, type MermaidSettings } from '../../src/shared/methods/mermaid';
-import type { MethodTrace, Verdict } from '../../src/shared/verify';
+import { fullVerdict, type MethodTrace, type Verdict } from '../../src/shared/verify';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import type { MermaidTrace } from '../../workflows/mermaid.workflow';
@@ -36,7 +36,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
   async function verify(claim: string, runId: string, settings: Partial<MermaidSettings> = {}, model?: string) {
     const input = buildVerifyInput(config, { claim, method: 'mermaid', runId, settings: { mermaid: settings }, ...(model ? { model } : {}) });
     const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     return { verdict, trace: verdict.trace as MermaidTrace, handle };
   }
 
@@ -171,7 +171,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
       if (trace && (await handle.describe()).status.name === 'RUNNING') seen.push(trace);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const verdict: Verdict = await result;
+    const verdict: Verdict = fullVerdict(await result);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.some((trace) => trace.decomposition !== null)).toBe(true);
     expect((verdict.trace as MermaidTrace).steps.length).toBeGreaterThanOrEqual(Math.max(...seen.map((trace) => trace.steps.length)));
@@ -202,7 +202,7 @@ describe('MERMAID with a model that never answers valid JSON', () => {
   it('falls back to an empty decomposition, keeps unparsable steps as thoughts, and uses the fallback label', async () => {
     const input = buildVerifyInput(harness.config, { claim: FIRST, method: 'mermaid', settings: { mermaid: { memory: 'off', maxSteps: 2 } } });
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     const trace = verdict.trace as MermaidTrace;
     expect(trace).toMatchObject({ decompositionFailed: true, decomposition: { triplets: [], topic: 'unknown' }, entities: [], forced: true, fallback: true });
     expect(trace.steps.map((step) => step.kind)).toEqual(['unparsable', 'unparsable']);

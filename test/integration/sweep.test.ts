@@ -5,6 +5,7 @@ import type { Client as EsClient } from '@elastic/elasticsearch';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import { verdictOfResult } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
 import { indexName } from '../../src/es/indices';
 import { buildRunManifest } from '../../src/runs/build-manifest';
@@ -12,7 +13,7 @@ import { runConfigSchema } from '../../src/runs/run-manifest';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 import { describeFailure } from '../../src/shared/failure';
 import type { SweepInput, SweepProgress } from '../../src/shared/sweep';
-import type { Verdict } from '../../src/shared/verify';
+import { type Verdict, type VerdictSummary, isVerdictSummary } from '../../src/shared/verify';
 import type { RunningSimulator } from '../../src/simulator/server';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { sweepWorkflow } from '../../workflows';
@@ -76,6 +77,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   describe('a small sweep with two models', () => {
     let input: SweepInput;
     let result: SweepProgress;
+    let sweepHandle: WorkflowHandle<typeof sweepWorkflow>;
 
     beforeAll(async () => {
       input = sweepInput('two-models', { models: ['gpt-4o-mini', 'gpt-4o'] });
@@ -83,6 +85,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
       await deps.runs.save(await buildRunManifest(config, run, input));
       const { handle, attached } = await startSweep(client, config.temporal.taskQueue, input);
       expect(attached).toBe(false);
+      sweepHandle = handle;
       result = await handle.result();
     });
 
@@ -109,6 +112,25 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.dataset]).toEqual(['demo']);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.method]).toEqual(['rag']);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.model]).toEqual([verdict!.model]);
+    });
+
+    it('receives only a summary from each child (no trace in its history), and the whole verdict stays readable', async () => {
+      const history = await sweepHandle.fetchHistory();
+      const replies = (history.events ?? [])
+        .map((event) => event.childWorkflowExecutionCompletedEventAttributes?.result?.payloads?.[0]?.data)
+        .filter((data): data is Uint8Array => !!data)
+        .map((data) => JSON.parse(Buffer.from(data).toString('utf8')) as Record<string, unknown>);
+      expect(replies).toHaveLength(2 * DEMO_CLAIM_COUNT);
+      for (const reply of replies) {
+        expect(Object.keys(reply).sort()).toEqual(['label', 'summary', 'usage', 'workflowId']);
+        expect(reply).not.toHaveProperty('trace');
+      }
+      // `verify` attaching to a sweep's verification reads the whole verdict from the index.
+      const reply = replies[0] as unknown as VerdictSummary;
+      expect(isVerdictSummary(reply)).toBe(true);
+      const verdict = await verdictOfResult(config, reply);
+      expect(verdict).toMatchObject({ workflowId: reply.workflowId, label: reply.label, runId: input.runId });
+      expect(verdict.evidence.length).toBeGreaterThan(0);
     });
 
     it('attaches when started again, and a new execution of the same run reuses every verdict, without LLM calls', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullVerdict } from '../../src/shared/verify';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
@@ -85,7 +86,7 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
       return growing !== null && growing.nodes.some((n) => n.status === 'evaluated');
     }, 120_000);
     expect(growing!.method).toBe('toe');
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     const final = verdict.trace as unknown as ToeTrace;
     expect(final.nodes.length).toBeGreaterThanOrEqual(growing!.nodes.length);
 
@@ -176,7 +177,7 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
       settings: { toe: { maxIterations: 1, minIterations: 1, policy: 'learned', sampling: 'sample', logEpisodes: false } },
     });
     const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     const trace = verdict.trace as unknown as ToeTrace;
     expect(trace.iterations).toBe(1);
     expect(['t-max', 'decisive-root']).toContain(trace.termination);
@@ -198,7 +199,7 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
     for (const claim of claims) {
       const input = buildVerifyInput(config, { claim, method: 'toe', settings: { toe } });
       const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-      verdicts.push({ workflowId: handle.workflowId, verdict: await handle.result() });
+      verdicts.push({ workflowId: handle.workflowId, verdict: fullVerdict(await handle.result()) });
     }
     const online = verdicts.map(({ verdict }) => (verdict.trace as unknown as { online: { scope: string; actedWith: string | null; afterClaim: { claimsDone: number; updates: { seq: number; version: string; parentVersion: string; episodes: number }[] } } }).online);
     // Claims 1 and 2 are the warm-up: the heuristic acts; claim 2's end triggers the first update.

@@ -12,7 +12,7 @@ import { retrievePassages } from '../../src/retrieval/retrieve';
 import { DEMO_CORPUS } from '../support/test-env';
 import type { ToolMadSettings } from '../../src/shared/methods/tool-mad';
 import type { RoundProgress } from '../../src/shared/methods/tool-mad-debate';
-import type { MethodTrace, Verdict, VerifyClaimInput } from '../../src/shared/verify';
+import { fullVerdict, type MethodTrace, type Verdict, type VerifyClaimInput } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { traceQuery } from '../../workflows/definitions';
 import { toolMadRoundStateQuery } from '../../workflows/tool-mad-round.workflow';
@@ -95,7 +95,7 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
 
   it('stops after round 1 when both debaters agree and pass the gates: 14 LLM calls, the round a child workflow', async () => {
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, inputFor(EIFFEL));
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     const trace = verdict.trace as ToolMadTrace;
 
     expect(verdict.label).toBe('SUPPORTED');
@@ -141,7 +141,7 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const verdict: Verdict = await finished;
+    const verdict: Verdict = fullVerdict(await finished);
     const trace = verdict.trace as ToolMadTrace;
 
     // Seen mid-debate: a later round running with the earlier rounds already in the transcript.
@@ -178,7 +178,7 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
       harness.config.temporal.taskQueue,
       inputFor(EIFFEL, { debaters: ['rag', 'vanilla'], queryFormulation: false }),
     );
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
     const trace = verdict.trace as ToolMadTrace;
 
     expect(trace).toMatchObject({ decidedBy: 'consensus', roundsUsed: 2 });

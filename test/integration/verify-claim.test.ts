@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, workflowIdOf, startVerification } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
 import { SEARCH_ATTRIBUTES, VERDICT_LABELS } from '../../src/shared/constants';
-import type { VerifyClaimInput } from '../../src/shared/verify';
+import { fullVerdict, type VerifyClaimInput } from '../../src/shared/verify';
 import type { RunningSimulator } from '../../src/simulator/server';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { verifyClaimWorkflow } from '../../workflows';
@@ -36,7 +36,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
     const input = buildVerifyInput(config, { claim: eiffelClaim, method: 'rag' });
     const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
     expect(attached).toBe(false);
-    const verdict = await handle.result();
+    const verdict = fullVerdict(await handle.result());
 
     expect(VERDICT_LABELS).toContain(verdict.label);
     expect(verdict.evidence.length).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
     const callsBefore = simulator.requests().length;
     const { handle, attached } = await startVerification(client, config.temporal.taskQueue, input);
     expect(attached).toBe(true);
-    expect((await handle.result()).claim).toBe(eiffelClaim);
+    expect(fullVerdict(await handle.result()).claim).toBe(eiffelClaim);
     expect(simulator.requests().length).toBe(callsBefore);
   });
 

@@ -4,7 +4,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { WorkflowFailedError } from '@temporalio/client';
 import { loadDataset, type DatasetClaim } from '../../../eval/datasets';
 import { ensureInfra } from '../../../infra';
-import { buildVerifyInput, startVerification } from '../../client/start-verification';
+import { buildVerifyInput, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal } from '../../client/temporal';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { ingestCorpus } from '../../corpus/ingest';
@@ -111,7 +111,7 @@ async function verifyAll(
         const input = buildVerifyInput(config, { claim: claim.claim, method, runId: DEMO_RUN, claimId: claim.id, dataset: 'demo', index });
         const { handle } = await startVerification(client, config.temporal.taskQueue, input, { retryBudgetMs: config.retryBudgetMs });
         try {
-          return { claim, workflowId: handle.workflowId, verdict: await handle.result() };
+          return { claim, workflowId: handle.workflowId, verdict: await verdictOfResult(config, await handle.result()) };
         } catch (err) {
           if (err instanceof WorkflowFailedError) return { claim, workflowId: handle.workflowId, error: describeFailure(err) };
           throw err;

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { loadConfig } from '../../config/config';
-import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification } from '../../client/start-verification';
+import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
 import { METHODS, type MethodName } from '../../shared/constants';
@@ -122,7 +122,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     }
     let verdict: Verdict;
     try {
-      verdict = await result;
+      verdict = await verdictOfResult(config, await result);
     } catch (err) {
       if (err instanceof WorkflowFailedError) throw new CliError(`verification failed: ${describeFailure(err)}`);
       throw err;
