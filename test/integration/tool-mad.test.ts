@@ -213,7 +213,7 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
       settings: { 'tool-mad': { debaters: ['rag', 'vanilla'], queryFormulation: false, maxRounds: 1 } },
     });
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
-    const trace = (await handle.result()).trace as ToolMadTrace;
+    const trace = fullVerdict(await handle.result()).trace as ToolMadTrace;
     expect(trace.ragRetrieval).toEqual({ mode: 'dense', chosenBy: 'default' });
     const dense = await retrievePassages({ es: harness.es, embedQuery: queryEmbedder(harness.deps.gateway) }, { index: denseIndex, query: EIFFEL, k: 3, mode: 'dense' });
     const bm25 = await retrievePassages({ es: harness.es }, { index: denseIndex, query: EIFFEL, k: 3, mode: 'bm25' });
