@@ -7,7 +7,7 @@ import { buildVerifyInput, startVerification } from '../../src/client/start-veri
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
 import { ToeEpisodeStore, toeEpisodesIndex } from '../../src/methods/toe/episode-store';
-import { PolicyVersionStore, toePolicyVersionsIndex } from '../../src/methods/toe/online/policy-version-store';
+import { PolicyVersionStore, toePolicyVersionsIndex, writeVersionWeights } from '../../src/methods/toe/online/policy-version-store';
 import { loadLearnedPolicy } from '../../src/methods/toe/policy/learned-policy';
 import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
 import { OFFLINE_SUBSTITUTES } from '../../src/shared/methods/toe-logic/sources';
@@ -214,6 +214,10 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
     expect(stored!.episodeIds.sort()).toEqual([`${verdicts[0]!.workflowId}/n0`, `${verdicts[1]!.workflowId}/n0`].sort());
     expect(stored!.weights.version).toBe(update!.version);
     expect(stored!.weights.training).toMatchObject({ method: 'grpo', parentVersion: loadLearnedPolicy().version, episodes: 2 });
+    // Exported (`verity toe versions <scope> --export`), it is a weights file policy=learned loads as the same version.
+    const exported = path.join(tmp, 'online-v1.json');
+    writeVersionWeights(stored!, exported);
+    expect(loadLearnedPolicy(exported).version).toBe(update!.version);
 
     // Episodes reference the version they acted with; claim 3's acted with the update.
     const episodes = await new ToeEpisodeStore(es, toeEpisodesIndex(prefix)).ofLearner('online-test');

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { formatDistributionTable } from '../../methods/toe/training/action-distribution';
 import { episodesIndex } from '../../methods/toe/training/episode-source';
+import { PolicyVersionStore, toePolicyVersionsIndex, writeVersionWeights } from '../../methods/toe/online/policy-version-store';
 import { runTraining, type TrainingReport } from '../../methods/toe/training/run-training';
 import { CliError } from '../errors';
 import { printJson } from '../output';
@@ -71,7 +72,42 @@ export function formatTrainingReport(report: TrainingReport): string {
 }
 
 export function registerToeCommand(program: Command): void {
-  const toe = program.command('toe').description('ToE (Tree of Evidence) tools: train the learned retrieval policy.');
+  const toe = program.command('toe').description('ToE (Tree of Evidence) tools: train the learned retrieval policy, list and export online weights versions.');
+  toe
+    .command('versions')
+    .description(
+      'List the weights versions the online learner (policy=online) wrote for a scope (default scope of a run: run:<run>/model:<model>), or export one as a weights file for policy=learned.',
+    )
+    .argument('<scope>', 'learner scope, e.g. run:toe-dev/model:gpt-4o-mini')
+    .option('--export <version>', 'write this version as a weights file (needs --out)')
+    .option('--out <file>', 'weights file to write with --export')
+    .option('--json', 'print the versions as JSON')
+    .action(async (scope: string, options: { export?: string; out?: string; json?: boolean }) => {
+      if (options.export && !options.out) throw new CliError('--export needs --out <file>', 2);
+      const config = loadConfig();
+      const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 60_000 });
+      const store = new PolicyVersionStore(client, toePolicyVersionsIndex(config.elasticsearch.indexPrefix));
+      try {
+        if (options.export) {
+          const record = await store.get(scope, options.export);
+          if (!record) throw new CliError(`no version ${options.export} of scope ${scope} in ${store.index}`, 1);
+          writeVersionWeights(record, options.out!);
+          process.stdout.write(`wrote ${record.version} (update ${record.seq} of ${scope}) to ${path.resolve(options.out!)}\n`);
+          return;
+        }
+        const versions = await store.versions(scope);
+        if (options.json) return printJson(versions);
+        if (versions.length === 0) process.stdout.write(`no versions of ${scope} yet (still warming up, or another scope)\n`);
+        for (const v of versions) {
+          process.stdout.write(`${v.seq}\t${v.version}\tfrom ${v.parentVersion}\t${v.episodeIds.length} episodes\tmean return ${v.meanReturn.toFixed(4)}\t${v.createdAt}\n`);
+        }
+      } catch (err) {
+        if (err instanceof CliError) throw err;
+        throw toCliError(err, config.elasticsearch.url);
+      } finally {
+        await client.close();
+      }
+    });
   toe
     .command('train')
     .description(

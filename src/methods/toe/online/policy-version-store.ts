@@ -6,6 +6,8 @@
  * cannot both write it: the second sees a conflict and re-reads.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { ensureIndex, type IndexDefinition } from '../../../es/ensure-index';
 import { indexName } from '../../../es/indices';
@@ -148,4 +150,10 @@ export class PolicyVersionStore {
     });
     await this.ready;
   }
+}
+
+/** Writes a version's weights as a weights file (`policy=learned -o policyWeights=<file>` loads it). */
+export function writeVersionWeights(record: PolicyVersionRecord, file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(record.weights, null, 1)}\n`);
 }
