@@ -1,8 +1,15 @@
 import '../methods/tasks';
+import { METHOD_BEHAVIOUR_VERSIONS } from '../methods/behaviour-versions';
 import { identityHash } from '../shared/identity';
 import { getTask, registeredTaskIds } from './task-registry';
 
-/** The hash of every registered LLM task's id@version: a prompt change makes every verification new. */
+/**
+ * The hash of every registered LLM task's id@version and every method's behaviour version: a prompt
+ * or behaviour change makes every verification new. (Named for its field in stored identities.)
+ */
 export function promptsHash(): string {
-  return identityHash(registeredTaskIds().map((id) => `${id}@${getTask(id).version}`));
+  return identityHash([
+    ...registeredTaskIds().map((id) => `${id}@${getTask(id).version}`),
+    ...Object.entries(METHOD_BEHAVIOUR_VERSIONS).map(([method, version]) => `behaviour:${method}@${version}`),
+  ]);
 }

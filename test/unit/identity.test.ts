@@ -68,6 +68,24 @@ describe('verification identity', () => {
   });
 });
 
+describe('method behaviour versions', () => {
+  it('make verifications new when a method changes an answer-deciding default (Tool-MAD dense RAG)', async () => {
+    const { promptsHash } = await import('../../src/llm/prompts-hash');
+    const { METHOD_BEHAVIOUR_VERSIONS } = await import('../../src/methods/behaviour-versions');
+    const versions = METHOD_BEHAVIOUR_VERSIONS as Record<string, number>;
+    const current = promptsHash();
+    const toolMad = versions['tool-mad']!;
+    versions['tool-mad'] = toolMad - 1;
+    try {
+      expect(promptsHash()).not.toBe(current);
+    } finally {
+      versions['tool-mad'] = toolMad;
+    }
+    expect(promptsHash()).toBe(current);
+    expect(toolMad).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('small input guards', () => {
   it('never lets -o reach Object.prototype', async () => {
     const { optionPairsToObject, InvalidMethodSettingsError } = await import('../../src/methods/settings-schemas');
