@@ -4,6 +4,8 @@ import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
+import { createLlmRateActivities } from './llm-rate.activities';
+import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createMermaidActivities } from './mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
@@ -18,12 +20,15 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
   gateway: LlmGateway;
   verdicts: VerdictStore;
   tools: ToolRegistry;
+  /** Reports 429s to the LLM queue's adaptive rate controller. */
+  rateLimits?: RateLimitReporter;
 }
 
 /** Every activity verity's workflows call, built over injected dependencies. */
 export function createActivities(deps: ActivityDependencies) {
   return {
-    ...createLlmActivities({ gateway: deps.gateway }),
+    ...createLlmActivities({ gateway: deps.gateway, ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}) }),
+    ...createLlmRateActivities(deps),
     ...createRetrievalActivities({ es: deps.es, gateway: deps.gateway }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),

@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
-import { LlmInvalidInputError, toTemporalFailure } from '../src/llm/errors';
+import { LlmInvalidInputError, toTemporalFailure, TRANSIENT_FAILURE_TYPES } from '../src/llm/errors';
 import type { LlmGateway } from '../src/llm/gateway';
+import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
 import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { samplingForRole } from '../src/shared/sampling';
@@ -9,9 +10,11 @@ export const LLM_HEARTBEAT_INTERVAL_MS = 5_000;
 
 export interface LlmActivityDeps {
   gateway: LlmGateway;
+  /** Tells the LLM queue's adaptive rate controller about 429s (none: the rate stays fixed). */
+  rateLimits?: RateLimitReporter;
 }
 
-export function createLlmActivities({ gateway }: LlmActivityDeps) {
+export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
   return {
     /** Runs a registered structured task; errors become ApplicationFailures (retryable or not). */
     async llmTask(input: LlmTaskInput): Promise<LlmTaskResult> {
@@ -34,6 +37,9 @@ export function createLlmActivities({ gateway }: LlmActivityDeps) {
         // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
         if (context?.cancellationSignal.aborted) throw err;
         const failure = toTemporalFailure(err);
+        if (failure.type === TRANSIENT_FAILURE_TYPES.rateLimited) {
+          rateLimits?.report(typeof failure.nextRetryDelay === 'number' ? failure.nextRetryDelay : undefined);
+        }
         // The attempt number makes retries visible in progress lines and the Temporal UI.
         if (context) failure.message = `${failure.message} (attempt ${context.info.attempt})`;
         throw failure;

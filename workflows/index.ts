@@ -2,3 +2,4 @@ export { sweepWorkflow } from './sweep.workflow';
 export { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 export { verifyClaimWorkflow } from './verify-claim.workflow';
 export { toeNodeWorkflow } from './toe-node.workflow';
+export { llmRateWorkflow } from './llm-rate.workflow';

@@ -104,6 +104,7 @@ export const envSchema = z.object({
   VERITY_PRICES_FILE: optionalString,
   VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
   VERITY_LLM_CONCURRENCY: positiveInt(16),
+  VERITY_LLM_AIMD_INTERVAL_MS: positiveInt(5_000),
 
   VERITY_MEMORY_RECALL_MODE: z.preprocess(emptyToUndefined, z.enum(MEMORY_RECALL_MODES).default('substring')),
   VERITY_MEMORY_TOP_K: positiveInt(MEMORY_RECALL_TOP_K),
@@ -174,6 +175,8 @@ export interface VerityConfig {
     requestsPerSecond: number;
     /** LLM activities running at once in one worker. */
     concurrency: number;
+    /** Adaptive rate on 429s: an interval without one adds a step; cuts are at least this far apart. */
+    adaptiveRateIntervalMs: number;
   };
   /**
    * Embeddings for dense/hybrid retrieval and semantic memory recall: their own endpoint when
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       pricesFile: e.VERITY_PRICES_FILE,
       requestsPerSecond: e.VERITY_LLM_RPS,
       concurrency: e.VERITY_LLM_CONCURRENCY,
+      adaptiveRateIntervalMs: e.VERITY_LLM_AIMD_INTERVAL_MS,
     },
     embedding: {
       baseUrl: e.VERITY_EMBEDDING_BASE_URL?.replace(/\/$/, ''),

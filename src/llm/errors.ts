@@ -3,6 +3,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ZodError } from 'zod';
 import { ConfigError } from '../config/config';
 import { isTransientEsError } from '../es/client';
+import { parseRetryAfter } from '../search/retry-after';
 import { FAILURE_TYPES } from '../shared/constants';
 
 /** Types of retryable failures (Temporal retries them; listed for dashboards and tests). */
@@ -83,9 +84,10 @@ function classifyApiError(err: APIError, message: string): ErrorClassification {
   return nonRetryable(FAILURE_TYPES.llmRequestRejected, message);
 }
 
-function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const seconds = Number(headers?.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+/** Retry-After in seconds or as an HTTP date; the next attempt waits that long (Temporal's nextRetryDelay). */
+function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const seconds = parseRetryAfter(headers?.get('retry-after') ?? null, now);
+  return seconds !== undefined && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /** Converts any error of an LLM call into the ApplicationFailure Temporal should see. */

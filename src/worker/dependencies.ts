@@ -7,6 +7,8 @@ import { indexName } from '../es/indices';
 import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
 import type { LlmGateway } from '../llm/gateway';
+import { RateLimitReporter } from '../llm/rate-limit-reporter';
+import { defaultLlmRateSettings } from '../shared/llm-rate';
 import type { Logger } from '../logging/logger';
 import { createEvidenceMemory } from '../memory/create-memory';
 import '../methods/tasks';
@@ -33,6 +35,16 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   await prepareIndices(gateway, verdicts, logger);
   const memory = createEvidenceMemory(config, es, gateway);
   let temporal: Promise<TemporalClient> | undefined;
+  const temporalClient = () => {
+    temporal ??= connectTemporalConnection(config.temporal).then(
+      (connection) => new TemporalClient({ connection, namespace: config.temporal.namespace }),
+    );
+    // A failed connect is not cached: the activity's retry connects again.
+    temporal.catch(() => {
+      temporal = undefined;
+    });
+    return temporal;
+  };
   return {
     es,
     gateway,
@@ -43,16 +55,13 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     runs: new RunStore(es, indexName(prefix, 'runs')),
     runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),
     runFailures: new RunFailureStore(es, indexName(prefix, 'run-failures')),
-    temporal() {
-      temporal ??= connectTemporalConnection(config.temporal).then(
-        (connection) => new TemporalClient({ connection, namespace: config.temporal.namespace }),
-      );
-      // A failed connect is not cached: the activity's retry connects again.
-      temporal.catch(() => {
-        temporal = undefined;
-      });
-      return temporal;
-    },
+    temporal: temporalClient,
+    rateLimits: new RateLimitReporter({
+      temporal: temporalClient,
+      taskQueue: config.temporal.taskQueue,
+      settings: defaultLlmRateSettings(config.llm.requestsPerSecond, config.llm.adaptiveRateIntervalMs),
+      logger,
+    }),
     async close() {
       await endpoint.close();
       await es.close();

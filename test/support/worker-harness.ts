@@ -26,6 +26,8 @@ export interface WorkerHarnessOptions {
   simulator?: SimulatorOptions;
   apiKey?: string;
   worker?: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm'>;
+  /** Configuration variables of the test (over the defaults). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function startWorkerHarness(label: string, options: WorkerHarnessOp
     TEMPORAL_TASK_QUEUE: prefix,
     OPENAI_BASE_URL: simulator.url,
     OPENAI_API_KEY: options.apiKey ?? 'sk-test',
+    ...options.env,
   });
   await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
   const worker = await startInProcessWorker(config, createLogger('warn'), options.worker);

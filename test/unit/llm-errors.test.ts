@@ -57,6 +57,14 @@ describe('toTemporalFailure', () => {
     expect(toTemporalFailure(apiError(401))).toMatchObject({ nonRetryable: true, type: FAILURE_TYPES.configuration });
   });
 
+  it('honours a Retry-After given as an HTTP date', () => {
+    const inNinetySeconds = new Date(Date.now() + 90_000).toUTCString();
+    const delay = toTemporalFailure(apiError(429, 'slow down', { 'retry-after': inNinetySeconds })).nextRetryDelay as number;
+    expect(delay).toBeGreaterThanOrEqual(88_000);
+    expect(delay).toBeLessThanOrEqual(91_000);
+    expect(toTemporalFailure(apiError(429, 'slow down', { 'retry-after': 'soon' })).nextRetryDelay).toBeUndefined();
+  });
+
   it('passes ApplicationFailures through', () => {
     const failure = ApplicationFailure.nonRetryable('x', 'T');
     expect(toTemporalFailure(failure)).toBe(failure);

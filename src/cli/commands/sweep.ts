@@ -12,6 +12,7 @@ import YAML from 'yaml';
 import { buildSweepInput, checkSweepConfiguration, InvalidRunConfigError, RunConfigurationChangedError, startSweep } from '../../client/start-sweep';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { hasWorkflowPollers } from '../../client/worker-presence';
+import { formatLlmRate, readLlmRateStatus } from '../../client/llm-rate-status';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
@@ -294,8 +295,9 @@ async function statusCommand(runId: string, options: { json?: boolean }): Promis
   await withClient(async (client, config) => {
     const { handle, status } = await existingSweep(client, config, runId);
     const progress = await readProgress(handle, status);
-    if (options.json) printJson(progress);
-    else process.stdout.write(`${formatProgress(progress)}\n`);
+    const llmRate = await withTimeout(readLlmRateStatus(client, config), 'status');
+    if (options.json) printJson({ ...progress, llmRate });
+    else process.stdout.write(`${formatProgress(progress)}\n${formatLlmRate(llmRate)}\n`);
   });
 }
 
