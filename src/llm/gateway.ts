@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, BadRequestError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { isTransientEsError } from '../es/client';
@@ -84,7 +84,12 @@ interface RawAnswer {
   model: string;
   promptTokens: number;
   completionTokens: number;
+  /** The cost the endpoint reported itself (e.g. OpenRouter's `usage.cost`), if any. */
+  reportedCostUsd?: number;
 }
+
+/** Endpoints that price their calls say so in the usage; it wins over the price table. */
+const reportedCostSchema = z.object({ cost: z.number().nonnegative() });
 
 /**
  * Structured chat completions against any OpenAI-compatible endpoint: per-role model,
@@ -257,6 +262,7 @@ export class LlmGateway {
         model: completion.model || body.model,
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
+        ...reportedCostOf(completion.usage),
       };
     } catch (err) {
       if (err instanceof Error) err.message = `LLM endpoint ${this.baseUrl}: ${redactSecrets(describeRequestError(err, this.options.timeoutMs), this.options.endpoint.apiKey)}`;
@@ -265,6 +271,10 @@ export class LlmGateway {
   }
 
   private usageOf(answer: RawAnswer): LlmUsage {
+    if (answer.reportedCostUsd !== undefined) {
+      const { promptTokens, completionTokens, reportedCostUsd } = answer;
+      return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: reportedCostUsd, priced: true };
+    }
     const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices);
     // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
     const expectsPrice = Object.keys(this.options.prices).length > 0;
@@ -278,6 +288,11 @@ export class LlmGateway {
 }
 
 /** The SDK's "Request timed out." says neither how long nor which setting: say both. */
+function reportedCostOf(usage: unknown): { reportedCostUsd?: number } {
+  const parsed = reportedCostSchema.safeParse(usage);
+  return parsed.success ? { reportedCostUsd: parsed.data.cost } : {};
+}
+
 function describeRequestError(err: Error, timeoutMs: number): string {
   if (err instanceof APIConnectionTimeoutError) return `no answer within ${timeoutMs} ms (VERITY_LLM_TIMEOUT_MS)`;
   return err.message;

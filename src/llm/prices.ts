@@ -33,10 +33,14 @@ export function loadPriceTable(file?: string): PriceTable {
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message}`);
+    throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message.split('\n')[0]}`);
   }
   const result = priceFileSchema.safeParse(parsed);
-  if (!result.success) throw new ConfigError(`prices file ${file} must map model ids to {input, output} USD per 1M tokens`);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')}: ${issue.message})` : '';
+    throw new ConfigError(`prices file ${file} must map model ids to {input, output} USD per 1M tokens${where}`);
+  }
   return { ...DEFAULT_PRICES, ...result.data };
 }
 

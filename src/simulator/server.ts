@@ -18,6 +18,8 @@ export interface SimulatorOptions {
   jsonSchemaMode?: JsonSchemaMode;
   /** Keep each model request's body in `arrivals()` (tests that check where a prompt went). */
   keepBodies?: boolean;
+  /** Report this cost (USD) in each chat completion's usage, as providers that price calls themselves do (`usage.cost`). */
+  reportedCostUsd?: number;
 }
 
 export interface RunningSimulator {
@@ -96,6 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (options.latencyMs) await sleep(options.latencyMs);
     const response = answerModelRequest(handler, text, faults.next());
     if (response === 'hang') return record(0, 'timeout');
+    if (options.reportedCostUsd !== undefined) withReportedCost(response, options.reportedCostUsd);
     record(response.status, response.fault);
     send(res, response, response.headers);
   }
@@ -133,6 +136,11 @@ function answerModelRequest(handler: Handler, text: string, fault: FaultKind | u
   if (!body) return invalidRequest('the request body must be a JSON object');
   const response = handler(body);
   return fault === 'malformed' && response.status === 200 ? { ...malformedContent(response), fault } : response;
+}
+
+function withReportedCost(response: ModelResponse, costUsd: number): void {
+  const body = response.body as { usage?: Record<string, unknown> };
+  if (response.status === 200 && body.usage) body.usage.cost = costUsd;
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type NativeConnection, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, type NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Activities } from '../../activities';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { llmTaskQueue } from '../shared/task-queues';
@@ -70,6 +70,19 @@ export class VerityWorker {
   }
 }
 
+const bundles = new Map<string, Promise<WorkflowBundleWithSourceMap>>();
+
+/** Workflow code is bundled once per process (a pilot's worker and the sweep's share it). */
+function workflowBundleOf(workflowsPath: string): Promise<WorkflowBundleWithSourceMap> {
+  let bundle = bundles.get(workflowsPath);
+  if (!bundle) {
+    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH] });
+    bundle.catch(() => bundles.delete(workflowsPath));
+    bundles.set(workflowsPath, bundle);
+  }
+  return bundle;
+}
+
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
   const connection = await connectNative(options.temporal);
   const activityInterceptors = options.configStamp ? [configCheckInterceptor(options.configStamp)] : [];
@@ -78,9 +91,9 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       connection,
       namespace: options.temporal.namespace,
       taskQueue: options.taskQueue,
-      workflowsPath: options.workflowsPath ?? WORKFLOWS_PATH,
+      workflowBundle: await workflowBundleOf(options.workflowsPath ?? WORKFLOWS_PATH),
       activities: options.activities,
-      interceptors: { workflowModules: [WORKFLOW_INTERCEPTORS_PATH], activity: activityInterceptors },
+      interceptors: { activity: activityInterceptors },
       shutdownGraceTime: '10 seconds',
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
     });

@@ -1,3 +1,4 @@
+import { IllegalStateError } from '@temporalio/common';
 import { Runtime } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { VerityConfig } from '../config/config';
@@ -9,11 +10,18 @@ import { createWorkerDependencies } from './dependencies';
 
 let runtimeInstalled = false;
 
-/** Routes SDK logs through pino; the Runtime can be installed once per process. */
+/**
+ * Routes SDK logs through pino; the Runtime can be installed once per process, and not after a
+ * worker of the process (e.g. a test's) created the default one: that one is kept then.
+ */
 export function installTemporalRuntime(logger: Logger): void {
   if (runtimeInstalled) return;
-  Runtime.install({ logger: new PinoTemporalLogger(logger.child({ component: 'temporal' })) });
   runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new PinoTemporalLogger(logger.child({ component: 'temporal' })) });
+  } catch (err) {
+    if (!(err instanceof IllegalStateError)) throw err;
+  }
 }
 
 export interface RunningWorker {

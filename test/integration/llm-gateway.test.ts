@@ -94,6 +94,13 @@ describe('gateway against the simulator over HTTP', () => {
     expect(result.usage.priced).toBe(true);
   });
 
+  it('accounts the cost an endpoint reports itself (usage.cost) over the price table', async () => {
+    const sim = await simulator({ reportedCostUsd: 0.0123 });
+    const result = await gatewayFor(sim).complete(request('Lyon is a city of France.'));
+    expect(result.usage).toMatchObject({ costUsd: 0.0123, priced: true });
+    expect(result.usage.promptTokens).toBeGreaterThan(10);
+  });
+
   it('is deterministic and reads negation as REFUTED', async () => {
     const sim = await simulator();
     const gateway = gatewayFor(sim);

@@ -15,14 +15,24 @@ import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
 import { formatProgress } from '../../src/cli/sweep-progress';
+import { formatLlmRate, readLlmRateStatus } from '../../src/client/llm-rate-status';
+import { queueRateLimitOf } from '../../src/client/queue-rate-limit';
+import { llmRateWorkflowId } from '../../src/shared/llm-rate';
+import { llmTaskQueue } from '../../src/shared/task-queues';
 import { cancelSweepUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 /** Claims drawn from the demo set per run (small keeps the test fast). */
 const DEMO_CLAIM_COUNT = 4;
 
-/** Growing a run, retrying its failures: what `verity sweep run` and `verity sweep retry` do, on real Temporal and ES. */
-describe('a run that grows and retries its failures', () => {
+/** The LLM queue's own limit; the adaptive rate's ceiling. */
+const LLM_RPS = 200;
+
+/**
+ * Growing a run, retrying its failures, its policies and limits, and the adaptive LLM rate: what
+ * `verity sweep run` and `verity sweep retry` do, on real Temporal and ES.
+ */
+describe('a run that grows, retries its failures, polices itself and adapts its LLM rate', () => {
   let harness: WorkerHarness;
   let prefix: string;
   let config: VerityConfig;
@@ -46,7 +56,11 @@ describe('a run that grows and retries its failures', () => {
   }
 
   beforeAll(async () => {
-    harness = await startWorkerHarness('lifecycle', { simulator: { latencyMs: 10 }, worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    harness = await startWorkerHarness('lifecycle', {
+      simulator: { latencyMs: 10 },
+      env: { VERITY_LLM_RPS: String(LLM_RPS), VERITY_LLM_AIMD_INTERVAL_MS: '500' },
+      worker: { llm: { requestsPerSecond: LLM_RPS, concurrency: 8 } },
+    });
     ({ config, simulator, deps, client, prefix } = harness);
   });
 
@@ -165,5 +179,43 @@ describe('a run that grows and retries its failures', () => {
     const walled = await (await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, slow, tmp))).handle.result();
     expect(walled).toMatchObject({ done: 0, failed: 1 });
     expect((await deps.runFailures.list(slow.run))[0]?.reason).toMatch(/^wall-time limit reached: .* s, limit 0.001 s$/);
+  });
+
+  it('cuts the rate on sustained 429s, for every worker of the queue, and raises it again once they stop', async () => {
+    const llmQueue = llmTaskQueue(config.temporal.taskQueue);
+    simulator.setFaults([{ kind: '429', probability: 1 }]);
+    // A model of its own: LLM answers cached by the other tests would hide calls.
+    const run = runConfig(uniqueName('aimd'), { datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: 3 }], models: ['gpt-4o'], concurrency: 3 });
+    const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, tmp));
+
+    // Every request answers 429 (Retry-After: 1): the controller halves the rate once per cooldown.
+    // The rate is the queue's own, enforced by the server for all its workers.
+    let cut = await readLlmRateStatus(client, config);
+    await waitFor('two cuts of the rate, applied to the queue', async () => {
+      cut = await readLlmRateStatus(client, config);
+      return cut.adapting && cut.rate <= LLM_RPS / 4 && (await queueRateLimitOf(client, llmQueue)) === cut.rate;
+    }, 20_000, 100);
+    expect(cut.rateLimitedCount).toBeGreaterThan(0);
+    expect(formatLlmRate(cut)).toMatch(new RegExp(`LLM queue: ${cut.rate} req/s \\(adaptive, ceiling ${LLM_RPS}\\); \\d+ × 429 since`));
+
+    // The 429s stop: the rate climbs back step by step; at the ceiling the controller removes its limit and ends.
+    simulator.setFaults([]);
+    let rising = cut;
+    await waitFor('the rate to rise again', async () => {
+      rising = await readLlmRateStatus(client, config);
+      return rising.adapting && rising.rate > cut.rate;
+    }, 20_000, 100);
+    expect(rising.rate).toBeLessThan(LLM_RPS);
+    const final = await client.workflow.getHandle(llmRateWorkflowId(llmQueue)).result();
+    expect(final).toMatchObject({ rate: LLM_RPS });
+    expect(final.decreases).toBeGreaterThanOrEqual(2);
+    expect(await queueRateLimitOf(client, llmQueue)).toBeUndefined();
+    const after = await readLlmRateStatus(client, config);
+    expect(after).toMatchObject({ rate: LLM_RPS, adapting: false, rateLimitedCount: final.rateLimitedCount });
+
+    // Every verification finished: the 429s were retried after their Retry-After.
+    expect(await handle.result()).toMatchObject({ status: 'completed', done: 3, failed: 0 });
+    const rateLimited = simulator.requests().filter((request) => request.fault === '429').length;
+    expect(final.rateLimitedCount).toBe(rateLimited);
   });
 });

@@ -5,7 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 
-/** A recorded AIMD controller (llm-adaptive-rate.test.ts): cuts under 429s, quiet steps back up, limit removed at the ceiling. */
+/** A recorded AIMD controller (sweep-lifecycle.test.ts): cuts under 429s, quiet steps back up, limit removed at the ceiling. */
 const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', 'llm-rate-cut-and-recover.json'), 'utf8')) as {
   workflowId: string;
   history: Parameters<typeof historyFromJSON>[0];

@@ -13,6 +13,8 @@ import { DEMO_CORPUS, deleteIndicesWithPrefix, testConfig, uniqueName } from './
 
 export interface WorkerHarness {
   prefix: string;
+  /** The configuration variables of `config` (over process.env). */
+  env: Record<string, string>;
   config: VerityConfig;
   simulator: RunningSimulator;
   deps: WorkerDependencies;
@@ -38,17 +40,19 @@ export async function startWorkerHarness(label: string, options: WorkerHarnessOp
   const prefix = uniqueName(label);
   const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
   const simulator = await startSimulator({ port: 0, ...options.simulator });
-  const config = testConfig({
+  const env = {
     ES_INDEX_PREFIX: prefix,
     TEMPORAL_TASK_QUEUE: prefix,
     OPENAI_BASE_URL: simulator.url,
     OPENAI_API_KEY: options.apiKey ?? 'sk-test',
     ...options.env,
-  });
+  };
+  const config = testConfig(env);
   await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
   const worker = await startInProcessWorker(config, createLogger('warn'), options.worker);
   return {
     prefix,
+    env,
     config,
     simulator,
     deps: worker.deps,

@@ -33,6 +33,8 @@ describe('prices', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prices-')), 'prices.json');
     fs.writeFileSync(file, JSON.stringify({ m: { input: 'cheap' } }));
     expect(() => loadPriceTable(file)).toThrow(ConfigError);
+    fs.writeFileSync(file, JSON.stringify({ 'my-model': { input: 1, output: -2 } }));
+    expect(() => loadPriceTable(file)).toThrow(new RegExp(`^prices file ${file} must map model ids to \\{input, output\\} USD per 1M tokens \\(my-model\\.output: `));
     expect(() => loadPriceTable(path.join(os.tmpdir(), 'missing-prices.json'))).toThrow(ConfigError);
   });
 });

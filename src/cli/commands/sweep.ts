@@ -13,7 +13,11 @@ import { buildSweepInput, checkSweepConfiguration, InvalidRunConfigError, RunCon
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { hasWorkflowPollers } from '../../client/worker-presence';
 import { formatLlmRate, readLlmRateStatus } from '../../client/llm-rate-status';
-import { loadConfig, type VerityConfig } from '../../config/config';
+import { ConfigError, loadConfig, type VerityConfig } from '../../config/config';
+import { MIN_EARLIER_VERDICTS } from '../../plan/earlier-runs';
+import { formatUsd, maxUsdRefusal, type Plan } from '../../plan/plan-figures';
+import { DEFAULT_PILOT_CLAIMS, planSweep } from '../../plan/plan-sweep';
+import { formatPlan } from '../plan-output';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { buildRunManifest } from '../../runs/build-manifest';
@@ -47,6 +51,15 @@ interface RunOptions {
   run?: string;
   embeddedWorker?: boolean;
   detach?: boolean;
+  json?: boolean;
+  maxUsd?: number;
+  pilotClaims?: number;
+}
+
+interface PlanCommandOptions {
+  run?: string;
+  pilotClaims: number;
+  pilot?: boolean;
   json?: boolean;
 }
 
@@ -180,11 +193,51 @@ async function withClient<T>(action: (client: Client, config: VerityConfig) => P
   }
 }
 
+/** The sweep's plan (earlier runs or a pilot on the simulator); a bad prices file is one line naming it. */
+async function planOf(config: VerityConfig, file: string, run: RunConfig, input: SweepInput, options: { pilotClaims: number; forcePilot?: boolean }): Promise<Plan> {
+  const es = createEsClient(config.elasticsearch);
+  try {
+    return await planSweep({
+      config,
+      env: process.env,
+      es,
+      run,
+      input,
+      configDir: path.dirname(path.resolve(file)),
+      pilotClaims: options.pilotClaims,
+      ...(options.forcePilot ? { forcePilot: true } : {}),
+      logger: createCliLogger(config),
+      onProgress: notice,
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    throw err;
+  } finally {
+    await es.close();
+  }
+}
+
+async function planCommand(file: string, options: PlanCommandOptions): Promise<void> {
+  const config = loadConfig();
+  const { run, input } = sweepInputFor(config, file, options.run);
+  await reportDatasets(file, run, input);
+  await requireElasticsearch(config);
+  const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims, forcePilot: options.pilot === true });
+  if (options.json) printJson(plan);
+  else process.stdout.write(`${formatPlan(plan)}\n`);
+}
+
 async function runSweepCommand(file: string, options: RunOptions): Promise<void> {
   const config = loadConfig();
   const { run, input } = sweepInputFor(config, file, options.run);
   await reportDatasets(file, run, input);
   await requireElasticsearch(config);
+  if (options.maxUsd !== undefined) {
+    const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims ?? DEFAULT_PILOT_CLAIMS });
+    const refusal = maxUsdRefusal(plan, options.maxUsd);
+    if (refusal) throw new CliError(refusal, 2);
+    notice(`plan: at most $${formatUsd(plan.usd!.high)} (--max-usd ${options.maxUsd})`);
+  }
   const client = await connectTemporal(config);
   try {
     await checkSweepConfiguration(client, input);
@@ -344,12 +397,36 @@ export function registerSweepCommand(program: Command): void {
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .option('--detach', 'start the sweep and return (a `verity worker` runs it)')
     .option('--json', 'print the final progress as JSON')
+    .option('--max-usd <usd>', "refuse to start when the plan's upper estimate is above this (see `verity sweep plan`)", positiveNumber)
+    .option('--pilot-claims <k>', 'claims per dataset in the pilot that --max-usd may run', positiveInteger)
     .addHelpText(
       'after',
       '\nThe sweep is the workflow sweep/<run>: running this again after any crash resumes it and never\nrepeats a verification that has a verdict. Progress: `verity sweep status <run>`.',
     )
     .action(async (file: string, options: RunOptions) => {
       await runSweepCommand(file, options);
+    });
+
+  sweep
+    .command('plan')
+    .description('Before any paid call: claims, LLM calls, tokens in and out and USD per (dataset × method × model), each as a range.')
+    .argument('<config>', 'sweep config YAML (see eval/sweeps/)')
+    .option('--run <id>', "run id instead of the config's `run`")
+    .option('--pilot-claims <k>', 'claims per dataset in the pilot', positiveInteger, DEFAULT_PILOT_CLAIMS)
+    .option('--pilot', 'run a pilot even where earlier runs have figures')
+    .option('--json', 'print the plan as JSON')
+    .addHelpText(
+      'after',
+      `
+Figures per claim come from the verdicts of earlier runs with the same method and model (at least
+${MIN_EARLIER_VERDICTS}), else from a pilot: k claims per dataset through the embedded simulator, as a
+sweep of its own (run plan-<id>, index prefix <prefix>-plan-<id>, deleted afterwards; it reads the
+corpora through aliases and never mixes with real results). The range is the estimate ± 2 standard
+deviations (at least ±10%). USD: the built-in price table or VERITY_PRICES_FILE
+({"model": {"input": USD per 1M, "output": USD per 1M}}).`,
+    )
+    .action(async (file: string, options: PlanCommandOptions) => {
+      await planCommand(file, options);
     });
 
   sweep

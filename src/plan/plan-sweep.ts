@@ -1,0 +1,81 @@
+import type { Client as EsClient } from '@elastic/elasticsearch';
+import type { VerityConfig } from '../config/config';
+import { indexName } from '../es/indices';
+import { loadPriceTable } from '../llm/prices';
+import type { Logger } from '../logging/logger';
+import { sampleRunClaims } from '../runs/run-claims';
+import type { RunConfig } from '../runs/run-manifest';
+import type { SweepInput } from '../shared/sweep';
+import { earlierRunStats, pairKey } from './earlier-runs';
+import { rowKey, runPilot } from './pilot';
+import { type Plan, type PlanRow, planRow, summarisePlan, usageStatsOf } from './plan-figures';
+
+export const DEFAULT_PILOT_CLAIMS = 3;
+
+export interface PlanOptions {
+  config: VerityConfig;
+  /** The environment the configuration was loaded from (the pilot's is derived from it). */
+  env: NodeJS.ProcessEnv;
+  es: EsClient;
+  run: RunConfig;
+  input: SweepInput;
+  configDir: string;
+  /** Claims per dataset in the pilot. */
+  pilotClaims: number;
+  /** Run a pilot even for (method, model) pairs that earlier runs have figures for. */
+  forcePilot?: boolean;
+  logger: Logger;
+  /** Progress lines (the pilot takes a while). */
+  onProgress?: (line: string) => void;
+}
+
+/**
+ * What a sweep will use before any paid call: per (dataset × method × model), the run's claims
+ * times the per-claim usage of earlier runs with the same method and model when there are any,
+ * else of a pilot on the simulator; priced per model (built-in table or VERITY_PRICES_FILE).
+ */
+export async function planSweep(options: PlanOptions): Promise<Plan> {
+  const { config, es, run, input } = options;
+  const prices = loadPriceTable(config.llm.pricesFile);
+  const claims = new Map<string, number>();
+  for (const claim of await sampleRunClaims(run.run, input.datasets, input.seed)) claims.set(claim.dataset, (claims.get(claim.dataset) ?? 0) + 1);
+  const pairs = input.variants.map(({ method, model }) => ({ method, model }));
+  const earlier = options.forcePilot ? new Map() : await earlierRunStats(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'), pairs);
+  const missing = pairs.filter(({ method, model }) => !earlier.has(pairKey(method, model)));
+
+  let pilot: Awaited<ReturnType<typeof runPilot>> | undefined;
+  if (missing.length > 0) {
+    const methods = [...new Set(missing.map((pair) => pair.method))];
+    const models = [...new Set(missing.map((pair) => pair.model))];
+    options.onProgress?.(`pilot: ${options.pilotClaims} claim(s) per dataset × ${methods.join(', ')} × ${models.join(', ')} on the embedded simulator (no paid call)`);
+    pilot = await runPilot({
+      env: options.env,
+      es,
+      prefix: config.elasticsearch.indexPrefix,
+      run: { ...run, methods, models },
+      configDir: options.configDir,
+      claimsPerDataset: options.pilotClaims,
+      logger: options.logger,
+    });
+  }
+
+  const rows: PlanRow[] = [];
+  for (const [dataset, count] of claims) {
+    for (const { method, model } of pairs) {
+      const base = { dataset, method, model, claims: count };
+      const stored = earlier.get(pairKey(method, model));
+      if (stored) {
+        rows.push(planRow(base, stored, { kind: 'earlier-runs', verdicts: stored.verdicts }, prices));
+        continue;
+      }
+      const samples = pilot?.samples.get(rowKey(dataset, method, model)) ?? [];
+      const failed = pilot?.failed.get(rowKey(dataset, method, model)) ?? 0;
+      if (samples.length === 0) {
+        rows.push({ ...base, source: { kind: 'none', reason: `every pilot verification failed (${failed})` } });
+        continue;
+      }
+      rows.push(planRow(base, usageStatsOf(samples), { kind: 'pilot', claims: samples.length, failed }, prices));
+    }
+  }
+  return summarisePlan(run.run, rows);
+}
