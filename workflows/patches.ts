@@ -15,4 +15,6 @@ export const PATCHES = {
   toolMadDenseDefault: 'tool-mad-dense-default',
   /** ToE: policy `online` reads the acting weights version first and runs the due GRPO updates after the claim. */
   toeOnlinePolicy: 'toe-online-policy',
+  /** A claim's length is counted in characters (code points), not UTF-16 units. */
+  claimLengthInCharacters: 'claim-length-in-characters',
 } as const;

@@ -1,11 +1,12 @@
-import { ApplicationFailure, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import { FAILURE_TYPES } from '../src/shared/constants';
+import { ApplicationFailure, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
 import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
 import { progressQuery, type VerifyProgress } from './definitions';
 import { shortWrites } from './es-activities';
 import { createMethodRun } from './method-run';
 import { METHOD_RUNNERS } from './method-runners';
+import { PATCHES } from './patches';
 import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
 
 /**
@@ -16,7 +17,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   const progress: VerifyProgress = { stage: 'validating', llmCalls: 0, toolCalls: 0 };
   setHandler(progressQuery, () => progress);
 
-  const problem = findVerifyInputProblem(input);
+  const problem = findVerifyInputProblem(input, { utf16Units: countsUtf16Units(input) });
   if (problem) {
     throw ApplicationFailure.nonRetryable(`invalid verification input: ${problem}`, FAILURE_TYPES.invalidInput);
   }
@@ -59,4 +60,13 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.label, value: verdict.label }]);
   progress.stage = 'done';
   return input.reply === 'summary' ? summarizeVerdict(verdict) : verdict;
+}
+
+/**
+ * Executions recorded before claims were measured in characters measured UTF-16 units. Only a claim
+ * over the limit in units can be judged differently, so only such a claim asks for the patch marker.
+ */
+function countsUtf16Units(input: VerifyClaimInput): boolean {
+  if (typeof input.claim !== 'string' || input.claim.length <= MAX_CLAIM_CHARS) return false;
+  return !patched(PATCHES.claimLengthInCharacters);
 }

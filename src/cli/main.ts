@@ -18,6 +18,8 @@ import { registerToeCommand } from './commands/toe';
 import { registerVerifyCommand } from './commands/verify';
 import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
+import { notElasticsearchLine } from '../es/client';
+import { terminalSafe } from './output';
 
 export function buildProgram(): Command {
   const program = new Command('verity')
@@ -42,6 +44,15 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** The configured Elasticsearch URL, for naming it in an error (the configuration itself may be what failed). */
+function esUrlForMessages(): string {
+  try {
+    return loadConfig().elasticsearch.url;
+  } catch {
+    return 'ES_URL';
+  }
+}
+
 /** Runs the CLI; resolves to the process exit code. Errors become one line on stderr. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
@@ -53,8 +64,10 @@ export async function main(argv: string[]): Promise<number> {
       // Help and version exit 0; every usage error (unknown command, bad option value) exits 2.
       return err.exitCode === 0 ? 0 : 2;
     }
-    const message = isEsAccessError(err) ? esAccessErrorLine(err, loadConfig().elasticsearch) : err instanceof Error ? err.message : String(err);
-    process.stderr.write(`verity: ${message.split('\n')[0]}\n`);
+    const message = isEsAccessError(err)
+      ? esAccessErrorLine(err, loadConfig().elasticsearch)
+      : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof Error ? err.message : String(err)));
+    process.stderr.write(`verity: ${terminalSafe(message.split('\n')[0]!)}\n`);
     return err instanceof CliError ? err.exitCode : 1;
   }
 }

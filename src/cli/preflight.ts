@@ -11,6 +11,7 @@ import { CliError } from './errors';
 export async function requireElasticsearch(config: VerityConfig): Promise<void> {
   const probe = await probeElasticsearch(config.elasticsearch, 3_000);
   if (probe.state === 'refused') throw new CliError(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
+  if (probe.state === 'down' && probe.notElasticsearch) throw new CliError(probe.reason);
   if (probe.state === 'down') {
     const hint = isSecuredOrRemote(config.elasticsearch) ? 'check ES_URL / ES_CLOUD_ID and ES_CA_CERT' : 'start it with `npm run infra:up` or set ES_URL';
     throw new CliError(`Elasticsearch is not reachable at ${config.elasticsearch.url} (${probe.reason}); ${hint}`);

@@ -72,7 +72,14 @@ export function describeTemporalConnectError(err: unknown, connection: TemporalC
     );
   }
   const local = connection.tls || connection.apiKey ? '' : '; start it with `npm run infra:up` or set TEMPORAL_ADDRESS';
-  return `Temporal is not reachable at ${connection.address} (${detail})${local}`;
+  return `Temporal is not reachable at ${connection.address} (${plainTransportReason(detail)})${local}`;
+}
+
+/** tonic's transport errors nest Rust debug output; the operating system's reason inside is what a person needs. */
+export function plainTransportReason(detail: string): string {
+  const osMessage = /message: "([^"]+)"/.exec(detail)?.[1];
+  if (osMessage) return osMessage.toLowerCase();
+  return /ConnectError\("([^"]+)"/.exec(detail)?.[1] ?? detail;
 }
 
 function describeTls(connection: TemporalConnection): string {

@@ -42,7 +42,21 @@ export function createEsClient(options: EsConnectionOptions): Client {
 export type EsProbe =
   | { state: 'up'; health: string }
   | { state: 'refused'; status: number; message: string }
-  | { state: 'down'; reason: string };
+  | { state: 'down'; reason: string; notElasticsearch?: boolean };
+
+/**
+ * One line for a server at ES_URL that is not Elasticsearch (a web page, another product), instead
+ * of the page it answered with; undefined for any other error.
+ */
+export function notElasticsearchLine(err: unknown, url: string): string | undefined {
+  const hint = 'set ES_URL to an Elasticsearch node';
+  if (err instanceof errors.ProductNotSupportedError) return `the server at ${url} is not Elasticsearch (it does not say it is); ${hint}`;
+  if (!(err instanceof errors.ResponseError)) return undefined;
+  const body: unknown = err.meta?.body;
+  if (typeof body !== 'string' || /^\s*[{[]/.test(body)) return undefined;
+  const contentType = String(err.meta?.headers?.['content-type'] ?? 'unknown content').split(';')[0];
+  return `the server at ${url} is not Elasticsearch (HTTP ${err.statusCode ?? '?'}, ${contentType} instead of a JSON answer); ${hint}`;
+}
 
 /**
  * Asks the cluster for its health with the configured credentials and trust. 'refused': an
@@ -62,6 +76,8 @@ export async function probeElasticsearch(connection: EsConnection, timeoutMs = 2
     if (err instanceof errors.ResponseError && (err.statusCode === 401 || err.statusCode === 403)) {
       return { state: 'refused', status: err.statusCode, message: esReason(err) };
     }
+    const foreign = notElasticsearchLine(err, connection.url);
+    if (foreign) return { state: 'down', reason: foreign, notElasticsearch: true };
     return { state: 'down', reason: (err as Error).message.split('\n')[0] ?? 'no answer' };
   } finally {
     await client.close();

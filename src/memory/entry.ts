@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { memoryScopeSchema } from './scope';
 
 /** One stored observation: the evidence a tool returned, tagged with every entity key of its claim (§3.2). */
 export const memoryEntrySchema = z.object({
   id: z.string().min(1),
-  runScope: z.string().min(1),
+  runScope: memoryScopeSchema,
   claimId: z.string(),
   /** The claim's entities as the decomposer wrote them. */
   entityKeys: z.array(z.string()),

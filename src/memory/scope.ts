@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { GLOBAL_MEMORY_SCOPE } from '../shared/memory';
 import { scopeSafe } from '../shared/methods/mermaid';
 
@@ -21,9 +22,14 @@ export function memoryScope(parts: { runId?: string; dataset?: string; model?: s
   return named.length === 0 ? GLOBAL_MEMORY_SCOPE : named.join('/');
 }
 
+const SCOPE_RULE = 'use 1-200 letters, digits and . _ : / -';
+
+/** A memory scope, wherever one enters: the CLI's arguments and imported entries alike. */
+export const memoryScopeSchema = z.string().regex(SCOPE_PATTERN, SCOPE_RULE);
+
 export function assertValidScope(scope: string): string {
-  if (!SCOPE_PATTERN.test(scope)) {
-    throw new InvalidMemoryScopeError(`invalid memory scope "${scope}": use 1-200 letters, digits and . _ : / -`);
+  if (!memoryScopeSchema.safeParse(scope).success) {
+    throw new InvalidMemoryScopeError(`invalid memory scope "${scope}": ${SCOPE_RULE}`);
   }
   return scope;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { once } from 'node:events';
-import { entryToJsonLine, parseEntryLine, rescope } from './jsonl';
+import { entryToJsonLine, MemoryFileError, parseEntryLine, rescope } from './jsonl';
 import type { MemoryEntry } from './entry';
 import type { EvidenceMemoryStore } from './memory-store';
 import { assertValidScope } from './scope';
@@ -10,18 +10,32 @@ const IMPORT_BATCH = 500;
 
 /** Writes every entry of the scope to a JSONL file, oldest first; resolves to the entry count. */
 export async function exportMemory(store: EvidenceMemoryStore, scope: string, file: string): Promise<number> {
-  const out = fs.createWriteStream(file, { encoding: 'utf8' });
+  const validScope = assertValidScope(scope);
+  const out = fs.createWriteStream(file, { encoding: 'utf8', fd: openFile(file, 'w') });
+  let failed: Error | undefined;
+  out.on('error', (err) => (failed ??= err));
   let count = 0;
   try {
-    for await (const entry of store.entriesOf(assertValidScope(scope))) {
+    for await (const entry of store.entriesOf(validScope)) {
+      if (failed) break;
       if (!out.write(entryToJsonLine(entry))) await once(out, 'drain');
       count += 1;
     }
   } finally {
-    out.end();
-    await once(out, 'finish');
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
   }
+  if (failed) throw new MemoryFileError(`cannot write ${file}: ${failed.message}`);
   return count;
+}
+
+/** Opens `file`, or fails with one line naming it (a missing directory, no permission, a directory). */
+function openFile(file: string, flags: 'r' | 'w'): number {
+  try {
+    return fs.openSync(file, flags);
+  } catch (err) {
+    throw new MemoryFileError(`cannot ${flags === 'w' ? 'write' : 'read'} ${file}: ${(err as Error).message}`);
+  }
 }
 
 /** Loads an exported JSONL file (into `scope` when given); blank lines are skipped, a bad line fails the import before anything is written. */
@@ -33,7 +47,7 @@ export async function importMemory(store: EvidenceMemoryStore, file: string, sco
 }
 
 export async function readMemoryFile(file: string): Promise<MemoryEntry[]> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8', fd: openFile(file, 'r') }), crlfDelay: Infinity });
   const entries: MemoryEntry[] = [];
   let lineNumber = 0;
   for await (const line of lines) {

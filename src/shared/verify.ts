@@ -127,13 +127,24 @@ export const EMPTY_USAGE: VerdictUsage = {
   costUsd: 0,
 };
 
-/** Returns a one-line problem description, or null when the input can be verified. */
-export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | 'method'>): string | null {
+/** A text's length in characters (Unicode code points: an emoji or a CJK extension character is one, not two UTF-16 units). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/**
+ * Returns a one-line problem description, or null when the input can be verified. `utf16Units`
+ * measures the claim as verifications recorded before characters were counted did (replay only).
+ */
+export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | 'method'>, options: { utf16Units?: boolean } = {}): string | null {
   if (typeof input.claim !== 'string' || input.claim.trim() === '') {
     return 'the claim is empty';
   }
-  if (input.claim.length > MAX_CLAIM_CHARS) {
-    return `the claim has ${input.claim.length} characters; at most ${MAX_CLAIM_CHARS} are accepted`;
+  const length = options.utf16Units ? input.claim.length : characterCount(input.claim);
+  if (length > MAX_CLAIM_CHARS) {
+    return `the claim has ${length} characters; at most ${MAX_CLAIM_CHARS} are accepted`;
   }
   if (!(METHODS as readonly string[]).includes(input.method)) {
     return `unknown method "${String(input.method)}"; known methods: ${METHODS.join(', ')}`;

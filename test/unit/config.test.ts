@@ -34,6 +34,21 @@ describe('loadConfig', () => {
     expect(config.llm.seed).toBe(3);
   });
 
+  it.each([
+    ['verity.yaml', 'ES_INDEX_PREFIX: [unclosed\n'],
+    ['verity.json', '{"ES_INDEX_PREFIX": '],
+  ])('a config file that does not parse is named in the error (%s)', (name, text) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-config-')), name);
+    fs.writeFileSync(file, text);
+    expect(() => loadConfig({ VERITY_CONFIG_FILE: file })).toThrow(new RegExp(`^config file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} does not parse: `));
+  });
+
+  it('VERITY_RETRY_BUDGET_S is optional and read in milliseconds', () => {
+    expect(loadConfig({}).retryBudgetMs).toBeUndefined();
+    expect(loadConfig({ VERITY_RETRY_BUDGET_S: '600' }).retryBudgetMs).toBe(600_000);
+    expect(() => loadConfig({ VERITY_RETRY_BUDGET_S: '0' })).toThrow(/VERITY_RETRY_BUDGET_S/);
+  });
+
   it('names every invalid variable in one error', () => {
     expect(() => loadConfig({ VERITY_LLM_CACHE: 'sometimes', ES_URL: 'not a url' })).toThrow(ConfigError);
     expect(() => loadConfig({ VERITY_LLM_CACHE: 'sometimes', ES_URL: 'not a url' })).toThrow(/VERITY_LLM_CACHE.*ES_URL|ES_URL.*VERITY_LLM_CACHE/);

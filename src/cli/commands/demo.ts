@@ -17,7 +17,7 @@ import type { Verdict } from '../../shared/verify';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { requiredIndices } from '../method-indices';
-import { printJson } from '../output';
+import { printJson, printText, terminalSafe } from '../output';
 import { describeFailure } from '../workflow-failure';
 
 export const DEMO_RUN = 'demo';
@@ -56,7 +56,7 @@ export function registerDemoCommand(program: Command): void {
 async function runDemo(options: DemoOptions): Promise<void> {
   const config = loadConfig();
   const logger = createCliLogger(config);
-  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const say = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
   say('bringing up Temporal and Elasticsearch…');
   const infra = await ensureInfra(config, { log: (line) => say(`  ${line}`) });
@@ -79,7 +79,7 @@ async function runDemo(options: DemoOptions): Promise<void> {
     say(`verifying ${claims.length} demo claims with method ${options.method}${config.llm.provider === 'simulator' ? ' (simulator)' : ''}…`);
     const rows = await verifyAll(config, client, claims, index, options.method);
     if (options.json) printJson(rows.map(({ claim, workflowId, verdict, error }) => ({ claimId: claim.id, gold: claim.labelNorm, workflowId, verdict, error })));
-    else process.stdout.write(formatTable(rows, config));
+    else printText(formatTable(rows, config));
   } finally {
     await worker.stop();
     await client.connection.close();

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { diffRuns, renderDiffText } from '../../../eval/report';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { loadReportForCli } from './report';
 
 interface DiffOptions {
@@ -11,7 +11,7 @@ async function diff(runA: string, runB: string, options: DiffOptions): Promise<v
   const [a, b] = [await loadReportForCli(runA), await loadReportForCli(runB)];
   const result = diffRuns(a, b);
   if (options.json) printJson(result);
-  else process.stdout.write(renderDiffText(result));
+  else printText(renderDiffText(result));
 }
 
 export function registerDiffCommand(program: Command): void {

@@ -16,7 +16,7 @@ import { passageEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../retrieval/em
 import { WEB_TARGET, webIndexName } from '../../search/web-index';
 import { isEsUnreachable } from '../../retrieval/errors';
 import { CliError } from '../errors';
-import { notice, printJson } from '../output';
+import { notice, printJson, printText } from '../output';
 
 interface IngestWikiOptions {
   index?: string;
@@ -122,7 +122,7 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
     bar.stop();
     reportProblems(result);
     if (options.json) printJson(result);
-    else process.stdout.write(`${summarize(result)}\n`);
+    else printText(`${summarize(result)}\n`);
     if (result.failedCount > 0) process.exitCode = 1;
   } catch (err) {
     bar.stop();

@@ -8,7 +8,7 @@ import { MemoryFileError } from '../../memory/jsonl';
 import { EvidenceMemoryStore, type MemoryStats } from '../../memory/memory-store';
 import { exportMemory, importMemory } from '../../memory/transfer';
 import { CliError } from '../errors';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { toCliError } from './ingest';
 
 interface JsonOption {
@@ -54,7 +54,7 @@ export function registerMemoryCommand(program: Command): void {
       withMemoryStore(async (store) => {
         const entries = await exportMemory(store, scope, file);
         if (options.json) printJson({ scope, file, entries });
-        else process.stdout.write(`exported ${entries} entries of scope ${scope} to ${file}\n`);
+        else printText(`exported ${entries} entries of scope ${scope} to ${file}\n`);
       }),
     );
 
@@ -69,7 +69,7 @@ export function registerMemoryCommand(program: Command): void {
       return withMemoryStore(async (store) => {
         const result = await importMemory(store, file, options.scope);
         if (options.json) printJson({ file, ...result });
-        else process.stdout.write(`imported ${result.entries} entries into ${result.scopes.join(', ') || 'no scope'}\n`);
+        else printText(`imported ${result.entries} entries into ${result.scopes.join(', ') || 'no scope'}\n`);
       });
     });
 
@@ -82,7 +82,7 @@ export function registerMemoryCommand(program: Command): void {
       withMemoryStore(async (store) => {
         const stats = await store.stats(assertValidScope(scope));
         if (options.json) printJson(stats);
-        else process.stdout.write(formatStats(stats));
+        else printText(formatStats(stats));
       }),
     );
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
 import { CliError } from '../errors';
-import { notice, printJson } from '../output';
+import { notice, printJson, printText } from '../output';
 import { toCliError } from './ingest';
 
 interface ReportOptions {
@@ -39,7 +39,7 @@ async function report(runId: string, options: ReportOptions): Promise<void> {
   if (runReport.banner) notice(runReport.banner);
   for (const warning of runReport.warnings) notice(`warning: ${warning}`);
   if (options.json) printJson(runReport);
-  else process.stdout.write(`${files.join('\n')}\n`);
+  else printText(`${files.join('\n')}\n`);
 }
 
 export function registerReportCommand(program: Command): void {

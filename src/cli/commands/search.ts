@@ -5,7 +5,7 @@ import { createEsClient } from '../../es/client';
 import { searchPassages, type Passage } from '../../retrieval/bm25';
 import { IndexNotFoundError, InvalidQueryError } from '../../retrieval/errors';
 import { CliError } from '../errors';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { parsePositiveInt, toCliError } from './ingest';
 
 interface SearchOptions {
@@ -32,7 +32,7 @@ async function search(query: string, options: SearchOptions): Promise<void> {
   try {
     const hits = await searchPassages(client, index, query, options.k);
     if (options.json) printJson({ index, query, hits });
-    else process.stdout.write(hits.length === 0 ? `no passages match in ${index}\n` : `${hits.map(formatHit).join('\n')}\n`);
+    else printText(hits.length === 0 ? `no passages match in ${index}\n` : `${hits.map(formatHit).join('\n')}\n`);
   } catch (err) {
     if (err instanceof InvalidQueryError) throw new CliError(err.message, 2);
     if (err instanceof IndexNotFoundError) throw new CliError(err.message, 1);

@@ -37,7 +37,7 @@ import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetU
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
-import { notice, printJson } from '../output';
+import { notice, printJson, printText } from '../output';
 import { requireElasticsearch } from '../preflight';
 import { formatProgress, SweepProgressBar } from '../sweep-progress';
 import { describeFailure } from '../workflow-failure';
@@ -280,7 +280,7 @@ async function driveSweep(
     const final = await followSweep(handle, bar, embedded);
     bar.stop();
     if (options.json) printJson(final);
-    else process.stdout.write(`${formatProgress(final)}\n`);
+    else printText(`${formatProgress(final)}\n`);
     if (final.status === 'budget-exhausted') notice(`budget exhausted: raise it with \`verity sweep budget ${input.runId} --usd N\` (or --tokens N), then run \`${how.again}\``);
     if (final.status === 'paused') notice(`paused: \`verity sweep resume ${input.runId}\`, then run \`${how.again}\``);
   } finally {
@@ -350,7 +350,7 @@ async function statusCommand(runId: string, options: { json?: boolean }): Promis
     const progress = await readProgress(handle, status);
     const llmRate = await withTimeout(readLlmRateStatus(client, config), 'status');
     if (options.json) printJson({ ...progress, llmRate });
-    else process.stdout.write(`${formatProgress(progress)}\n${formatLlmRate(llmRate)}\n`);
+    else printText(`${formatProgress(progress)}\n${formatLlmRate(llmRate)}\n`);
   });
 }
 
@@ -366,7 +366,7 @@ async function controlCommand(runId: string, action: 'pause' | 'resume' | 'cance
           ? handle.executeUpdate(setSweepBudgetUpdate, { args: [budget] })
           : handle.executeUpdate({ pause: pauseSweepUpdate, resume: resumeSweepUpdate, cancel: cancelSweepUpdate }[action]);
       const progress = await withTimeout(update, action, ' (the request stays queued and applies when a worker picks the sweep up)');
-      process.stdout.write(`${formatProgress(progress)}\n`);
+      printText(`${formatProgress(progress)}\n`);
     } catch (err) {
       if (err instanceof WorkflowUpdateFailedError) throw new CliError(`cannot ${what} run "${runId}": ${describeFailure(err)}`, 2);
       throw err;

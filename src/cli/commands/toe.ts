@@ -7,7 +7,7 @@ import { episodesIndex } from '../../methods/toe/training/episode-source';
 import { PolicyVersionStore, toePolicyVersionsIndex, writeVersionWeights } from '../../methods/toe/online/policy-version-store';
 import { runTraining, type TrainingReport } from '../../methods/toe/training/run-training';
 import { CliError } from '../errors';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { toCliError } from './ingest';
 
 interface TrainOptions {
@@ -148,7 +148,7 @@ export function registerToeCommand(program: Command): void {
           outDir: path.join(config.dataDir, 'toe-policy'),
         });
         if (options.json) printJson(report);
-        else process.stdout.write(formatTrainingReport(report));
+        else printText(formatTrainingReport(report));
       } catch (err) {
         if (client) throw toCliError(err, config.elasticsearch.url);
         throw new CliError(err instanceof Error ? err.message : String(err), 2);

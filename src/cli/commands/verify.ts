@@ -15,7 +15,7 @@ import { VerdictStore } from '../../verdicts/verdict-store';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { requiredIndices } from '../method-indices';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
 import { describeFailure } from '../workflow-failure';
@@ -128,7 +128,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
       throw err;
     }
     if (options.json) printJson({ ...verdict, uiUrl, attached });
-    else process.stdout.write(formatVerdict(verdict));
+    else printText(formatVerdict(verdict));
   } finally {
     await worker.stop();
     await waiting?.finish();

@@ -3,8 +3,7 @@ import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../
 import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS } from '../../shared/methods/mermaid';
 import { TOOL_NAMES } from '../../shared/tools';
 import { methodSamplingSchema } from '../sampling-schema';
-
-const SCOPE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/;
+import { memoryScopeSchema } from '../../memory/scope';
 
 /** Validates `mermaid` settings from the CLI (`--option key=value`) and sweep configs (`parameters.mermaid`). */
 export const mermaidSettingsSchema = z
@@ -15,7 +14,7 @@ export const mermaidSettingsSchema = z
     // `memory=false` / `memory=true` read naturally on the command line.
     memory: z.union([z.enum(MERMAID_MEMORY_MODES), z.boolean().transform((on) => (on ? 'on' : 'off'))]),
     memorySharing: z.enum(MERMAID_MEMORY_SHARINGS),
-    memoryScope: z.string().regex(SCOPE, 'use 1-200 letters, digits and . _ : / -'),
+    memoryScope: memoryScopeSchema,
     recall: z
       .object({ mode: z.enum(MEMORY_RECALL_MODES), topK: z.number().int().min(1).max(50), similarityThreshold: z.number().min(-1).max(1) })
       .partial()
