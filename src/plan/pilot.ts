@@ -5,6 +5,7 @@ import { connectTemporal } from '../client/temporal';
 import { loadConfig } from '../config/config';
 import { indexName } from '../es/indices';
 import type { Logger } from '../logging/logger';
+import { RunClaimStore } from '../runs/run-claim-store';
 import { RunFailureStore } from '../runs/run-failure-store';
 import type { RunConfig } from '../runs/run-manifest';
 import { startSimulator } from '../simulator/server';
@@ -16,14 +17,15 @@ import type { ClaimUsage } from './plan-figures';
 const READ_ONLY_CORPORA = ['wiki', 'web', 'scifact'] as const;
 
 export interface PilotResult {
-  /** Per `<dataset>\u0000<method>\u0000<model>`: the usage of each verified pilot claim. */
+  /** Per rowKey (the config's dataset by position, method, model): the usage of each verified pilot claim. */
   samples: Map<string, ClaimUsage[]>;
-  /** Per the same key: pilot verifications that failed. */
-  failed: Map<string, number>;
+  /** Per the same key: how many pilot verifications failed, and the first reason. */
+  failed: Map<string, { count: number; reason: string }>;
 }
 
-export function rowKey(dataset: string, method: string, model: string): string {
-  return `${dataset}\u0000${pairKey(method, model)}`;
+/** A row of the plan: the config's dataset (by its position: names may repeat), method and model. */
+export function rowKey(datasetPosition: number, method: string, model: string): string {
+  return `${datasetPosition}\u0000${pairKey(method, model)}`;
 }
 
 /**
@@ -87,30 +89,32 @@ export async function runPilot(options: {
 }
 
 async function readPilot(es: EsClient, pilotPrefix: string, runId: string): Promise<PilotResult> {
+  const positions = new Map<string, number>();
+  for (const claim of await new RunClaimStore(es, indexName(pilotPrefix, 'run-claims')).page(runId, 0, 10_000)) positions.set(claim.claimId, claim.datasetPosition);
   const verdictIndex = indexName(pilotPrefix, 'verdicts');
   const samples = new Map<string, ClaimUsage[]>();
   if (await es.indices.exists({ index: verdictIndex })) {
     await es.indices.refresh({ index: verdictIndex });
-    const response = await es.search<{ dataset?: string; method: string; model: string; usage: ClaimUsage }>({
+    const response = await es.search<{ claimId: string; method: string; model: string; usage: ClaimUsage }>({
       index: verdictIndex,
       size: 10_000,
       query: { term: { runId } },
-      _source: ['dataset', 'method', 'model', 'usage'],
+      _source: ['claimId', 'method', 'model', 'usage'],
     });
     for (const hit of response.hits.hits) {
       const verdict = hit._source!;
-      const key = rowKey(verdict.dataset ?? '', verdict.method, verdict.model);
+      const key = rowKey(positions.get(verdict.claimId) ?? -1, verdict.method, verdict.model);
       const usage = { llmCalls: verdict.usage.llmCalls, promptTokens: verdict.usage.promptTokens, completionTokens: verdict.usage.completionTokens };
       samples.set(key, [...(samples.get(key) ?? []), usage]);
     }
   }
-  const failed = new Map<string, number>();
+  const failed = new Map<string, { count: number; reason: string }>();
   const failureIndex = indexName(pilotPrefix, 'run-failures');
   if (await es.indices.exists({ index: failureIndex })) {
     await es.indices.refresh({ index: failureIndex });
     for (const failure of await new RunFailureStore(es, failureIndex).list(runId)) {
-      const key = rowKey(failure.dataset, failure.method, failure.model);
-      failed.set(key, (failed.get(key) ?? 0) + 1);
+      const key = rowKey(positions.get(failure.claimId) ?? -1, failure.method, failure.model);
+      failed.set(key, { count: (failed.get(key)?.count ?? 0) + 1, reason: failed.get(key)?.reason ?? failure.reason });
     }
   }
   return { samples, failed };

@@ -37,8 +37,9 @@ export interface PlanOptions {
 export async function planSweep(options: PlanOptions): Promise<Plan> {
   const { config, es, run, input } = options;
   const prices = loadPriceTable(config.llm.pricesFile);
-  const claims = new Map<string, number>();
-  for (const claim of await sampleRunClaims(run.run, input.datasets, input.seed)) claims.set(claim.dataset, (claims.get(claim.dataset) ?? 0) + 1);
+  // Claims per dataset of the config, by position (a dataset file may hold claims of several benchmarks).
+  const claims = new Map<number, number>(input.datasets.map((_, position) => [position, 0]));
+  for (const claim of await sampleRunClaims(run.run, input.datasets, input.seed)) claims.set(claim.datasetPosition, (claims.get(claim.datasetPosition) ?? 0) + 1);
   const pairs = input.variants.map(({ method, model }) => ({ method, model }));
   const earlier = options.forcePilot ? new Map() : await earlierRunStats(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'), pairs);
   const missing = pairs.filter(({ method, model }) => !earlier.has(pairKey(method, model)));
@@ -60,21 +61,21 @@ export async function planSweep(options: PlanOptions): Promise<Plan> {
   }
 
   const rows: PlanRow[] = [];
-  for (const [dataset, count] of claims) {
+  for (const [position, count] of claims) {
     for (const { method, model } of pairs) {
-      const base = { dataset, method, model, claims: count };
+      const base = { dataset: input.datasets[position]!.name, method, model, claims: count };
       const stored = earlier.get(pairKey(method, model));
       if (stored) {
         rows.push(planRow(base, stored, { kind: 'earlier-runs', verdicts: stored.verdicts }, prices));
         continue;
       }
-      const samples = pilot?.samples.get(rowKey(dataset, method, model)) ?? [];
-      const failed = pilot?.failed.get(rowKey(dataset, method, model)) ?? 0;
+      const samples = pilot?.samples.get(rowKey(position, method, model)) ?? [];
+      const failed = pilot?.failed.get(rowKey(position, method, model));
       if (samples.length === 0) {
-        rows.push({ ...base, source: { kind: 'none', reason: `every pilot verification failed (${failed})` } });
+        rows.push({ ...base, source: { kind: 'none', reason: failed ? `the pilot's ${failed.count} verification(s) failed: ${failed.reason.split('\n')[0]}` : 'the pilot verified no claim' } });
         continue;
       }
-      rows.push(planRow(base, usageStatsOf(samples), { kind: 'pilot', claims: samples.length, failed }, prices));
+      rows.push(planRow(base, usageStatsOf(samples), { kind: 'pilot', claims: samples.length, failed: failed?.count ?? 0 }, prices));
     }
   }
   return summarisePlan(run.run, rows);

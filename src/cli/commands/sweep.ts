@@ -34,6 +34,7 @@ import { sweepWorkflowId } from '../../shared/identity';
 import { legacySweepWorkflowId, type SweepInput, type SweepProgress } from '../../shared/sweep';
 import type { sweepWorkflow } from '../../../workflows';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../../workflows/sweep-definitions';
+import { createLogger } from '../../logging/logger';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
@@ -206,7 +207,8 @@ async function planOf(config: VerityConfig, file: string, run: RunConfig, input:
       configDir: path.dirname(path.resolve(file)),
       pilotClaims: options.pilotClaims,
       ...(options.forcePilot ? { forcePilot: true } : {}),
-      logger: createCliLogger(config),
+      // The pilot's failures are summed up in the plan, not logged one by one.
+      logger: createLogger('error'),
       onProgress: notice,
     });
   } catch (err) {
