@@ -38,6 +38,7 @@ export function formatPlan(plan: Plan): string {
     render(header),
     ...lines.map(render),
     `total: ${range(plan.llmCalls)} LLM calls, ${plan.usd ? range(plan.usd, usd) : 'USD unknown (a model has no price or no estimate)'}`,
-    'pilot tokens are the simulator\'s answers: a real model\'s may be longer; verdicts already stored are reused at no cost',
+    ...(plan.rows.some((row) => row.source.kind === 'pilot') ? ["pilot tokens are the simulator's answers: a real model's may be longer"] : []),
+    'verdicts already stored for this run are reused at no cost',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundleWorkflowCode, type NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { bundleWorkflowCode, type NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Activities } from '../../activities';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { llmTaskQueue } from '../shared/task-queues';
@@ -76,7 +76,8 @@ const bundles = new Map<string, Promise<WorkflowBundleWithSourceMap>>();
 function workflowBundleOf(workflowsPath: string): Promise<WorkflowBundleWithSourceMap> {
   let bundle = bundles.get(workflowsPath);
   if (!bundle) {
-    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH] });
+    // Logs go where the SDK's do (the runtime verity installed, or the default one).
+    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH], logger: Runtime.instance().logger });
     bundle.catch(() => bundles.delete(workflowsPath));
     bundles.set(workflowsPath, bundle);
   }
