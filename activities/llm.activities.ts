@@ -23,7 +23,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
       try {
         const task = getTask(input.task);
         const role = input.role ?? task.role;
-        return await gateway.complete({
+        const result = await gateway.complete({
           role,
           ...(input.sampling ? { sampling: samplingForRole(input.sampling, role) } : {}),
           messages: task.render(parseVariables(task, input.variables)),
@@ -33,6 +33,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
           ...(input.model ? { model: input.model } : {}),
           signal: context?.cancellationSignal,
         });
+        return { ...result, attempt: context?.info.attempt ?? 1 };
       } catch (err) {
         // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
         if (context?.cancellationSignal.aborted) throw err;

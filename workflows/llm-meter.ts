@@ -1,4 +1,5 @@
 import type { LlmTaskResult } from '../src/llm/types';
+import { emptyTranscript, TRANSCRIPT_MAX_CALLS, type LlmCallRecord, type ToolCallRecord, type VerificationTranscript } from '../src/shared/transcript';
 import { EMPTY_USAGE, type VerdictUsage } from '../src/shared/verify';
 
 /** The LLM call a verdict names as its own: the model, sampling settings and prompt of record. */
@@ -16,8 +17,9 @@ export class LlmMeter {
   readonly usage: VerdictUsage = { ...EMPTY_USAGE };
   private readonly promptVersions = new Set<string>();
   private lastCall: LlmCallOfRecord | undefined;
+  private readonly transcript: VerificationTranscript = emptyTranscript();
 
-  recordLlmCall(result: LlmTaskResult): void {
+  recordLlmCall(result: LlmTaskResult, summary: string = result.promptVersion): void {
     this.usage.llmCalls += 1;
     if (result.cached) this.usage.cachedLlmCalls += 1;
     this.usage.promptTokens += result.usage.promptTokens;
@@ -26,10 +28,41 @@ export class LlmMeter {
     this.usage.costUsd += result.usage.costUsd;
     this.promptVersions.add(result.promptVersion);
     this.lastCall = { model: result.model, temperature: result.temperature, seed: result.seed };
+    this.keep('llmCalls', {
+      summary,
+      task: result.promptVersion.split('@')[0] ?? result.promptVersion,
+      promptVersion: result.promptVersion,
+      model: result.model,
+      requestHash: result.requestHash,
+      cached: result.cached,
+      ...(result.attempt !== undefined ? { attempt: result.attempt } : {}),
+      latencyMs: result.latencyMs,
+      promptTokens: result.usage.promptTokens,
+      completionTokens: result.usage.completionTokens,
+      costUsd: result.usage.costUsd,
+    });
   }
 
-  recordToolCall(): void {
+  /** An LLM call that failed for good: in the transcript, not in the usage. */
+  recordFailedLlmCall(task: string, summary: string, error: string): void {
+    this.keep('llmCalls', { summary, task, error });
+  }
+
+  /** Counts a tool call; with a record, also keeps it in the transcript. */
+  recordToolCall(record?: ToolCallRecord): void {
     this.usage.toolCalls += 1;
+    if (record) this.keep('toolCalls', record);
+  }
+
+  /** A tool call that failed for good, kept in the transcript; whoever handles the failure counts it. */
+  transcribeFailedToolCall(record: ToolCallRecord): void {
+    this.keep('toolCalls', record);
+  }
+
+  private keep<K extends 'llmCalls' | 'toolCalls'>(kind: K, record: K extends 'llmCalls' ? LlmCallRecord : ToolCallRecord): void {
+    const { transcript } = this;
+    if (transcript.llmCalls.length + transcript.toolCalls.length >= TRANSCRIPT_MAX_CALLS) transcript.omitted += 1;
+    else (transcript[kind] as (LlmCallRecord | ToolCallRecord)[]).push(record);
   }
 
   /** Folds in what a child workflow spent (its own meter's summary). */
@@ -37,10 +70,21 @@ export class LlmMeter {
     for (const key of Object.keys(this.usage) as (keyof VerdictUsage)[]) this.usage[key] += child.usage[key];
     for (const version of child.promptVersions) this.promptVersions.add(version);
     if (child.lastCall) this.lastCall = child.lastCall;
+    // Summaries recorded before transcripts existed have none.
+    if (child.transcript) {
+      for (const call of child.transcript.llmCalls) this.keep('llmCalls', call);
+      for (const call of child.transcript.toolCalls) this.keep('toolCalls', call);
+      this.transcript.omitted += child.transcript.omitted;
+    }
   }
 
   summary(): MeterSummary {
-    return { usage: { ...this.usage }, promptVersions: [...this.promptVersions].sort(), ...(this.lastCall ? { lastCall: this.lastCall } : {}) };
+    return {
+      usage: { ...this.usage },
+      promptVersions: [...this.promptVersions].sort(),
+      ...(this.lastCall ? { lastCall: this.lastCall } : {}),
+      transcript: { llmCalls: [...this.transcript.llmCalls], toolCalls: [...this.transcript.toolCalls], omitted: this.transcript.omitted },
+    };
   }
 }
 
@@ -49,4 +93,6 @@ export interface MeterSummary {
   usage: VerdictUsage;
   promptVersions: string[];
   lastCall?: LlmCallOfRecord;
+  /** Every LLM and tool call, in order (absent in summaries recorded before transcripts). */
+  transcript?: VerificationTranscript;
 }

@@ -126,6 +126,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   let memoryLines: string[] = [];
   if (settings.memory !== 'off' && entities.length > 0) {
     progress.stage = 'recalling';
+    run.showProgress();
     const recalled = await shortReads().memoryRecall({ scope, entities, options: recallOptions });
     memoryLines = recalled.lines;
     trace.memory.recalled = recalled.hits;
@@ -147,7 +148,12 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
 
   let answer: string | undefined;
   for (let t = 1; t <= settings.maxSteps && answer === undefined; t++) {
-    const reply = await llmOrInvalid<ExecutorStepOutput>(run, { task: 'mermaid.executor-step', model: models.executor, role: 'executor', variables: promptOf() });
+    progress.stage = `reasoning: step ${t}/${settings.maxSteps}`;
+    const reply = await llmOrInvalid<ExecutorStepOutput>(
+      run,
+      { task: 'mermaid.executor-step', model: models.executor, role: 'executor', variables: promptOf() },
+      `executor step ${t}/${settings.maxSteps}`,
+    );
     if (!reply.ok) {
       // The released code keeps the reply's raw text as the Thought (spec §5.1, line 12).
       const thought = reply.raw !== undefined && patched(PATCHES.mermaidRawThought) ? reply.raw : reply.reason;
@@ -184,7 +190,11 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
     trace.forced = true;
     if (settings.forceAnswer) {
       progress.stage = 'forcing-answer';
-      const forced = await llmOrInvalid<ForcedAnswerOutput>(run, { task: 'mermaid.force-answer', model: models.executor, role: 'executor', variables: promptOf() });
+      const forced = await llmOrInvalid<ForcedAnswerOutput>(
+        run,
+        { task: 'mermaid.force-answer', model: models.executor, role: 'executor', variables: promptOf() },
+        `forced answer at T_max ${settings.maxSteps}`,
+      );
       if (forced.ok && forced.output.answer.trim() !== '') {
         answer = forced.output.answer.trim();
         history.push(`Thought: ${forced.output.thought ?? ''}`, `Answer: ${answer}`);
@@ -224,7 +234,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
 }
 
 async function decompose(run: MethodRun, model: string): Promise<MermaidDecomposition | null> {
-  const reply = await llmOrInvalid<MermaidDecompositionOutput>(run, { task: 'mermaid.decompose', model, role: 'decomposer', variables: { claim: run.input.claim } });
+  const reply = await llmOrInvalid<MermaidDecompositionOutput>(run, { task: 'mermaid.decompose', model, role: 'decomposer', variables: { claim: run.input.claim } }, 'decomposer');
   return reply.ok ? reply.output : null;
 }
 
@@ -232,9 +242,9 @@ async function decompose(run: MethodRun, model: string): Promise<MermaidDecompos
 type Reply<T> = { ok: true; output: T } | { ok: false; reason: string; raw?: string };
 
 /** An LLM step whose answer did not parse is part of the protocol (§5.1), not a failure of the verification. */
-async function llmOrInvalid<T>(run: MethodRun, call: Parameters<MethodRun['llm']>[0]): Promise<Reply<T>> {
+async function llmOrInvalid<T>(run: MethodRun, call: Parameters<MethodRun['llm']>[0], step: string): Promise<Reply<T>> {
   try {
-    return { ok: true, output: (await run.llm<T>(call)).output };
+    return { ok: true, output: (await run.llm<T>(call, step)).output };
   } catch (err) {
     const cause = err instanceof ActivityFailure ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.type === FAILURE_TYPES.llmOutputInvalid) {

@@ -1,16 +1,15 @@
-import { ApplicationFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import { ActivityFailure, ApplicationFailure, setCurrentDetails, setHandler } from '@temporalio/workflow';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { methodSamplingOf } from '../src/shared/sampling';
-import { llmTaskQueue } from '../src/shared/task-queues';
+import { llmCallSummary, progressDetails, stepOfTask } from '../src/shared/activity-summaries';
 import type { ToolName } from '../src/shared/tools';
 import { findLimitReached, LIMIT_REACHED_TYPE, type LimitReachedDetails } from '../src/shared/verification-limits';
 import type { MethodTrace, VerifyClaimInput } from '../src/shared/verify';
-import { LLM_CALL } from './activity-options';
 import { traceQuery, type VerifyProgress } from './definitions';
+import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
-import { callTool } from './tool-calls';
+import { callTool, toolCallRecord } from './tool-calls';
 
 /**
  * What a method's workflow code works with: its input, progress, and LLM and tool calls that are
@@ -20,12 +19,17 @@ export interface MethodRun {
   readonly input: VerifyClaimInput;
   readonly progress: VerifyProgress;
   readonly meter: LlmMeter;
-  /** A registered structured LLM task, on the rate-limited LLM task queue. */
-  llm<T>(call: LlmTaskInput): Promise<LlmTaskResult<T>>;
+  /**
+   * A registered structured LLM task, on the rate-limited LLM task queue. `step` names it in the
+   * Temporal UI (`mermaid · executor step 3/5 · gpt-4o-mini`); the task id when absent.
+   */
+  llm<T>(call: LlmTaskInput, step?: string): Promise<LlmTaskResult<T>>;
   /** One tool call (`tools.<name>` activity). */
   tool(name: ToolName, args: Record<string, unknown>): Promise<ToolCallResult>;
   /** Counts a tool call made outside `tool()` (a retrieval activity, a tool call that failed for good). */
-  countToolCall(): void;
+  countToolCall(record?: Parameters<LlmMeter['recordToolCall']>[0]): void;
+  /** Shows the progress as the workflow's current details in the Temporal UI. */
+  showProgress(): void;
   /** Adds what a child workflow spent to the verdict's usage and to the progress. */
   absorbChild(spent: MeterSummary): void;
   /** Makes `trace` what the `trace` query answers while the verification runs. */
@@ -43,8 +47,7 @@ export interface MethodOutcome {
 }
 
 export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgress, meter: LlmMeter = new LlmMeter()): MethodRun {
-  // LLM calls go to the rate-limited queue next to this workflow's own.
-  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  const llmCall = createLlmCaller(meter);
   // The method's sampling settings go with every call; the activity resolves the call's role.
   const sampling = methodSamplingOf(input.settings, input.method);
   let trace: MethodTrace | null = null;
@@ -61,28 +64,43 @@ export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgres
     input,
     progress,
     meter,
-    async llm<T>(call: LlmTaskInput) {
+    async llm<T>(call: LlmTaskInput, step?: string) {
       enforceLimits();
-      const result = (await llmTask(sampling ? { ...call, sampling } : call)) as LlmTaskResult<T>;
-      meter.recordLlmCall(result as LlmTaskResult);
+      this.showProgress();
+      const summary = llmCallSummary(input.method, step ?? stepOfTask(call.task), call.model ?? input.model);
+      const result = await llmCall<T>(sampling ? { ...call, sampling } : call, summary);
       progress.llmCalls += 1;
+      this.showProgress();
       return result;
     },
     async tool(name, args) {
       enforceLimits();
-      const result = await callTool(name, args);
-      this.countToolCall();
+      this.showProgress();
+      let result: ToolCallResult;
+      try {
+        result = await callTool(name, args);
+      } catch (err) {
+        // The caller decides whether a failed call counts (see countToolCall); the transcript keeps it.
+        if (err instanceof ActivityFailure) meter.transcribeFailedToolCall(toolCallRecord(name, args, { error: err.cause?.message ?? err.message }));
+        throw err;
+      }
+      this.countToolCall(toolCallRecord(name, args, result));
       return result;
     },
-    countToolCall() {
-      meter.recordToolCall();
+    countToolCall(record) {
+      meter.recordToolCall(record);
       progress.toolCalls += 1;
+      this.showProgress();
     },
     absorbChild(spent) {
       meter.absorb(spent);
       progress.llmCalls += spent.usage.llmCalls;
       progress.toolCalls += spent.usage.toolCalls;
+      this.showProgress();
       enforceLimits();
+    },
+    showProgress() {
+      setCurrentDetails(progressDetails(progress));
     },
     publishTrace(next) {
       trace = next;

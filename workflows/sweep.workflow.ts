@@ -6,12 +6,14 @@ import {
   getExternalWorkflowHandle,
   ParentClosePolicy,
   proxyActivities,
+  setCurrentDetails,
   setHandler,
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
 import { settingsOfMethod } from '../src/shared/method-settings';
 import type { Activities } from '../activities';
+import { sweepProgressDetails, verifyDetails, verifySummary } from '../src/shared/activity-summaries';
 import { describeFailure, failureType } from '../src/shared/failure';
 import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/shared/failure-policy';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
@@ -213,6 +215,8 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         parentClosePolicy: ParentClosePolicy.ABANDON,
         workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
         typedSearchAttributes: verifySearchAttributes(verifyInput),
+        staticSummary: verifySummary(verifyInput),
+        staticDetails: verifyDetails(verifyInput),
       });
       watch(
         ref,
@@ -283,6 +287,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         state: { ...state, inFlight: [...running.values()], continuedAsNew: state.continuedAsNew + 1 },
       });
     }
+    setCurrentDetails(sweepProgressDetails(progress()));
     const slots = state.status === 'running' ? freeSlots(input, running.size, remaining) : 0;
     if (slots > 0) {
       await startNext(slots);

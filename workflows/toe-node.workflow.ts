@@ -1,4 +1,4 @@
-import { isCancellation, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { isCancellation, patched, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { ClaimFeatures } from '../src/shared/methods/toe-logic/claim-features';
@@ -15,7 +15,8 @@ import type {
   ToeQueryPlanOutput,
 } from '../src/methods/toe/tasks';
 import type { Subclaim } from '../src/shared/methods/toe-logic/tree';
-import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import type { LlmTaskInput } from '../src/llm/types';
+import { llmCallSummary, oneLine, stepOfTask } from '../src/shared/activity-summaries';
 import {
   buildPolicyState,
   chunkText,
@@ -33,12 +34,11 @@ import {
   type ToeSettings,
 } from '../src/shared/methods/toe';
 import type { PolicyStep, ToeAction } from '../src/shared/methods/toe-policy';
-import { llmTaskQueue } from '../src/shared/task-queues';
-import { LLM_CALL } from './activity-options';
 import { localActivities, shortStepsAreLocal, shortWrites } from './es-activities';
+import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
-import { callTool } from './tool-calls';
+import { callTool, toolCallRecord } from './tool-calls';
 
 /** Evaluation of one argument-tree node: what the parent workflow passes its child. */
 export interface ToeNodeInput {
@@ -111,11 +111,12 @@ const localSelect = localActivities(SELECT_ACTION);
 export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResult> {
   const { node, settings } = input;
   const meter = new LlmMeter();
-  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
-  const llm = async <T>(call: Omit<LlmTaskInput, 'model'>): Promise<T> => {
-    const result = (await llmTask({ ...call, model: input.model, ...(input.settings.llm ? { sampling: input.settings.llm } : {}) })) as LlmTaskResult<T>;
-    meter.recordLlmCall(result as LlmTaskResult);
-    return result.output;
+  const llmCall = createLlmCaller(meter);
+  const nodeLabel = `node ${node.id}`;
+  const sampling = input.settings.llm ? { sampling: input.settings.llm } : {};
+  const llm = async <T>(call: Omit<LlmTaskInput, 'model'>, stage = stepOfTask(call.task)): Promise<T> => {
+    setCurrentDetails(`**${nodeLabel}** · ${stage} · ${meter.usage.llmCalls} LLM calls · ${meter.usage.toolCalls} searches`);
+    return (await llmCall<T>({ ...call, model: input.model, ...sampling }, llmCallSummary('toe', `${nodeLabel} · ${stage}`, input.model))).output;
   };
 
   const analysis = await llm<ToeClaimAnalysisOutput>({ task: 'toe.claim-analysis', variables: { claim: node.claim } });
@@ -164,13 +165,17 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
     }
     const action = choice.action;
     const family = QUERY_FAMILY[action];
-    const { query } = await llm<ToeQueryOutput>({
-      task: 'toe.query',
-      variables: { claim: node.claim, source: SOURCE_DESCRIPTIONS[action], family, planned: queries[family], issued },
-    });
+    const { query } = await llm<ToeQueryOutput>(
+      {
+        task: 'toe.query',
+        variables: { claim: node.claim, source: SOURCE_DESCRIPTIONS[action], family, planned: queries[family], issued },
+      },
+      `query for ${action}`,
+    );
     issued.push(query);
     const call = sourceCall(action, query, settings.maxResultsPerSearch, settings.sources);
-    const { documents: found, error } = await search(call.tool, call.args, meter);
+    const summary = oneLine(`toe · ${nodeLabel} · retrieval: ${action} · ${JSON.stringify(query)}`);
+    const { documents: found, error } = await search(call.tool, call.args, meter, summary);
     const fresh = found.filter((doc) => doc.text.trim() !== '' && !seen.has(doc.id)).slice(0, Math.max(0, settings.maxDocumentsPerNode - documents));
     for (const doc of fresh) seen.add(doc.id);
     documents += fresh.length;
@@ -252,16 +257,21 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
 }
 
 /** One search as its own tool activity; a failed or erroring search yields no documents (and says why). */
-async function search(tool: Parameters<typeof callTool>[0], args: Record<string, unknown>, meter: LlmMeter): Promise<{ documents: RetrievedDocument[]; error?: string }> {
+async function search(
+  tool: Parameters<typeof callTool>[0],
+  args: Record<string, unknown>,
+  meter: LlmMeter,
+  summary: string,
+): Promise<{ documents: RetrievedDocument[]; error?: string }> {
   let result: ToolCallResult;
   try {
-    result = await callTool(tool, args);
+    result = await callTool(tool, args, summary);
   } catch (err) {
     if (isCancellation(err)) throw err;
-    meter.recordToolCall();
+    meter.recordToolCall({ ...toolCallRecord(tool, args, { error: (err as Error).message }), summary });
     return { documents: [], error: (err as Error).message.slice(0, 200) };
   }
-  meter.recordToolCall();
+  meter.recordToolCall({ ...toolCallRecord(tool, args, result), summary });
   if (result.isError) return { documents: [], error: result.observation.slice(0, 200) };
   return { documents: documentsFromToolResult(tool, result.data) };
 }

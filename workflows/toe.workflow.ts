@@ -1,6 +1,7 @@
 import { executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { OnlineUpdateReport } from '../src/methods/toe/online/online-learner';
+import { oneLine } from '../src/shared/activity-summaries';
 import type { ToeTree } from '../src/shared/methods/toe-logic/tree';
 import {
   addSubclaims,
@@ -70,6 +71,8 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
 
     const result = await executeChild(toeNodeWorkflow, {
       workflowId: `${verificationId}/node-${id}`,
+      staticSummary: oneLine(`toe · node ${id} · depth ${node.depth} · ${JSON.stringify(node.claim)}`),
+      staticDetails: `**Sub-claim:** ${node.claim}\n\n**Node** ${id} · depth ${node.depth} · iteration ${t} · **root claim:** ${input.claim}`,
       args: [
         {
           verificationId,

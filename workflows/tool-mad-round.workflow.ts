@@ -1,6 +1,6 @@
-import { defineQuery, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { defineQuery, patched, setCurrentDetails, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { LlmTaskInput } from '../src/llm/types';
+import { llmCallSummary, toolCallSummary } from '../src/shared/activity-summaries';
 import type {
   ToolMadAnswerOutput,
   ToolMadQuestionOutput,
@@ -12,12 +12,11 @@ import type { Debater, DebaterTurn, PreviousTurn, RoundProgress, StabilityScores
 import { labelTexts, parseFinalLabel, verdictOfLabel, withoutLabelLine } from '../src/shared/methods/tool-mad-labels';
 import { parseQuery } from '../src/shared/methods/tool-mad-query';
 import { answerRelevanceOf, faithfulnessOf } from '../src/shared/methods/tool-mad-scores';
-import { llmTaskQueue } from '../src/shared/task-queues';
-import { LLM_CALL } from './activity-options';
 import { shortReads } from './es-activities';
+import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
-import { callTool } from './tool-calls';
+import { callTool, toolCallRecord } from './tool-calls';
 
 /** What the round child workflow returns; `meter` is its spend, for the parent to absorb. */
 export interface ToolMadRoundResult {
@@ -38,21 +37,20 @@ export const toolMadRoundStateQuery = defineQuery<RoundProgress>('roundState');
  * (generated questions compared with the claim). Its id is `<verification id>/round-<r>`.
  */
 export async function toolMadRoundWorkflow(input: ToolMadRoundInput): Promise<ToolMadRoundResult> {
-  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   const meter = new LlmMeter();
+  const llmCall = createLlmCaller(meter);
   const progress: RoundProgress = { round: input.round, workflowId: workflowInfo().workflowId, steps: {} };
   setHandler(toolMadRoundStateQuery, () => progress);
-
-  async function llm<T>(call: LlmTaskInput): Promise<T> {
-    const result = (await llmTask(input.settings.llm ? { ...call, sampling: input.settings.llm } : call)) as LlmTaskResult<T>;
-    meter.recordLlmCall(result as LlmTaskResult);
-    return result.output;
-  }
 
   const turns = await Promise.all(
     input.debaters.map((debater) => {
       const step = (name: string) => {
         progress.steps[debater.id] = name;
+        setCurrentDetails(Object.entries(progress.steps).map(([id, at]) => `**${id}**: ${at}`).join(' · '));
+      };
+      const llm = async <T>(call: LlmTaskInput): Promise<T> => {
+        const summary = llmCallSummary('tool-mad', `round ${input.round} · ${debater.id} debater · ${TASK_STAGES[call.task] ?? call.task}`, call.model ?? input.model);
+        return (await llmCall<T>(input.settings.llm ? { ...call, sampling: input.settings.llm } : call, summary)).output;
       };
       return debaterTurn(input, debater, { llm, step, meter });
     }),
@@ -141,13 +139,20 @@ async function retrieve(
   query: string,
   ctx: TurnContext,
 ): Promise<{ documents: ToolMadDocument[]; toolError?: string }> {
-  ctx.meter.recordToolCall();
   if (debater.tool === 'rag') {
     const mode = input.settings.ragMode ?? input.rag.mode;
-    const { passages } = await shortReads().retrievePassages({ query, index: input.rag.index, k: input.settings.ragTopK, ...(mode ? { mode } : {}) });
+    const args = { query, index: input.rag.index, k: input.settings.ragTopK, ...(mode ? { mode } : {}) };
+    const summary = toolCallSummary('retrieve_passages', { query });
+    const { passages } = await shortReads().retrievePassages(args);
+    ctx.meter.recordToolCall({ summary, tool: 'retrieve_passages', args, observation: passages.map((p) => `${p.id} ${p.title}`).join('\n') });
     return { documents: passages.map((p) => ({ id: p.id, title: p.title, text: p.text, source: 'rag', score: p.score })) };
   }
-  const result = await callTool('web_search', { query, max_results: input.settings.searchResults });
+  const args = { query, max_results: input.settings.searchResults };
+  const result = await callTool('web_search', args).catch((err: unknown) => {
+    ctx.meter.recordToolCall(toolCallRecord('web_search', args, { error: (err as Error).message }));
+    throw err;
+  });
+  ctx.meter.recordToolCall(toolCallRecord('web_search', args, result));
   if (result.isError) return { documents: [], toolError: result.observation };
   const results = (result.data as { results?: { title?: string; url?: string; snippet?: string }[] } | undefined)?.results ?? [];
   const documents: ToolMadDocument[] = results
@@ -206,6 +211,15 @@ async function scoreRelevance(
   });
   return { questions, cosines, noncommittal: generated.some((g) => g.noncommittal === 1) };
 }
+
+/** What each Tool-MAD task does in a debater's turn, as the Temporal UI names it. */
+const TASK_STAGES: Record<string, string> = {
+  'tool-mad.query': 'query',
+  'tool-mad.answer': 'answer',
+  'tool-mad.statements': 'faithfulness',
+  'tool-mad.verify-statements': 'faithfulness',
+  'tool-mad.question': 'answer relevance',
+};
 
 function otherAnswers(previous: PreviousTurn[] | undefined, self: string): { debater: string; answer: string }[] {
   return (previous ?? []).filter((p) => p.debater !== self).map((p) => ({ debater: p.debater, answer: p.answer }));

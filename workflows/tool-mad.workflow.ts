@@ -48,6 +48,8 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
     const previous = rounds.at(-1)?.turns.map((t) => ({ debater: t.debater, query: t.query, answer: t.answer }));
     const result = await executeChild(toolMadRoundWorkflow, {
       workflowId,
+      staticSummary: `tool-mad · round ${r}/${settings.maxRounds} · ${debaters.map((d) => d.id).join(', ')}`,
+      staticDetails: `**Claim:** ${input.claim}\n\n**Round** ${r} of at most ${settings.maxRounds} · **debaters:** ${debaters.map((d) => `${d.id} (${d.tool})`).join(', ')}`,
       args: [
         {
           claim: input.claim,

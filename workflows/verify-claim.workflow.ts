@@ -1,4 +1,5 @@
-import { ApplicationFailure, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, patched, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { progressDetails } from '../src/shared/activity-summaries';
 import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
 import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
@@ -50,15 +51,18 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
     promptVersion: spent.promptVersions.join(','),
     usage: spent.usage,
     ...(outcome.trace ? { trace: outcome.trace } : {}),
+    ...(spent.transcript ? { transcript: spent.transcript } : {}),
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: finishedAt - startedAt,
   };
 
   progress.stage = 'storing';
+  run.showProgress();
   await shortWrites().storeVerdict(verdict);
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.label, value: verdict.label }]);
   progress.stage = 'done';
+  setCurrentDetails(`${progressDetails(progress)} · **${verdict.label}**`);
   return input.reply === 'summary' ? summarizeVerdict(verdict) : verdict;
 }
 

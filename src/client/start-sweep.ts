@@ -6,6 +6,7 @@ import type { ConfigStamp } from '../shared/identity';
 import { indexName } from '../es/indices';
 import type { RunConfig } from '../runs/run-manifest';
 import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/settings-schemas';
+import { sweepDetails, sweepSummary } from '../shared/activity-summaries';
 import { METHODS, type MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
 import { runPlacementOf } from '../config/config-identity';
@@ -130,6 +131,8 @@ export async function startSweep(
       workflowIdReusePolicy: options.rerunFinished ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: [{ key: SEARCH_ATTRIBUTE_KEYS.run, value: input.runId }],
+      staticSummary: sweepSummary(input),
+      staticDetails: sweepDetails(input),
     });
     // USE_EXISTING answers with the running execution instead of an error.
     return { handle, attached: existing?.status === 'RUNNING' || existing?.status === 'CONTINUED_AS_NEW' };

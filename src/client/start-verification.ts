@@ -2,6 +2,7 @@ import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError 
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
+import { verifyDetails, verifySummary } from '../shared/activity-summaries';
 import type { MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
@@ -92,6 +93,8 @@ export async function startVerification(
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       workflowIdConflictPolicy: 'USE_EXISTING',
       typedSearchAttributes: verifySearchAttributes(input),
+      staticSummary: verifySummary(input),
+      staticDetails: verifyDetails(input),
     });
     return { handle, attached: false };
   } catch (err) {

@@ -29,6 +29,9 @@ export interface CachedLlmAnswer {
   schemaName: string;
   promptVersion: string;
   createdAt: string;
+  /** The rendered request and the model's raw text, for transcripts (absent in entries written before). */
+  messages?: ChatMessage[];
+  rawResponse?: string;
 }
 
 export function llmRequestHash(request: CanonicalLlmRequest): string {
@@ -45,6 +48,8 @@ const LLM_CACHE_INDEX: IndexDefinition = {
       createdAt: { type: 'date' },
       output: { type: 'object', enabled: false },
       usage: { type: 'object', enabled: false },
+      messages: { type: 'object', enabled: false },
+      rawResponse: { type: 'text', index: false },
     },
   },
 };

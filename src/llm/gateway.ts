@@ -171,6 +171,8 @@ export class LlmGateway {
       schemaName: request.schemaName,
       promptVersion: request.promptVersion,
       createdAt: new Date().toISOString(),
+      messages: canonical.messages,
+      rawResponse: answer.content ?? '',
     });
     return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
   }

@@ -47,4 +47,6 @@ export interface LlmTaskResult<T = unknown> {
   /** True when the answer came from the Elasticsearch request cache (no call was paid for). */
   cached: boolean;
   latencyMs: number;
+  /** The activity attempt that produced it (1 unless Temporal retried the call). */
+  attempt?: number;
 }

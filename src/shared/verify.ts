@@ -7,6 +7,7 @@ import type { VerificationIdentity } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
 import type { MethodSampling } from './sampling';
+import type { VerificationTranscript } from './transcript';
 import type { VerificationLimits } from './verification-limits';
 
 export interface RagSettings {
@@ -84,6 +85,8 @@ export interface Verdict {
   usage: VerdictUsage;
   /** The method's step-by-step record (thoughts, tool calls, rounds, tree …), plain JSON. */
   trace?: MethodTrace;
+  /** Every LLM call (by its LLM-cache reference) and tool call, in order; absent in older verdicts. */
+  transcript?: VerificationTranscript;
   startedAt: string;
   finishedAt: string;
   durationMs: number;

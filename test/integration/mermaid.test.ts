@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
@@ -176,6 +177,44 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     expect(seen.some((trace) => trace.decomposition !== null)).toBe(true);
     expect((verdict.trace as MermaidTrace).steps.length).toBeGreaterThanOrEqual(Math.max(...seen.map((trace) => trace.steps.length)));
   });
+
+  it('reads like the method in the Temporal UI and keeps a transcript of every call with its LLM-cache reference', async () => {
+    const { verdict, handle, trace } = await verify(FIRST, `${harness.prefix}-ui`);
+    const description = await handle.describe();
+    expect(await description.staticSummary()).toBe(`mermaid · ${verdict.model} · "${FIRST}"`);
+    expect(await description.staticDetails()).toContain(`**Claim:** ${FIRST}`);
+    const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+    expect(metadata.currentDetails).toMatch(/^\*\*done\*\* · \d+ LLM calls · \d+ tool calls · \*\*(SUPPORTED|REFUTED)\*\*$/);
+
+    const summaries = await activitySummaries(handle.workflowId);
+    const executorSteps = trace.steps.filter((step) => step.step <= 5).length;
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        `mermaid · decomposer · ${verdict.model}`,
+        `mermaid · executor step 1/5 · ${verdict.model}`,
+        `mermaid · executor step ${executorSteps}/5 · ${verdict.model}`,
+        'search_wikipedia("Marie Curie")',
+      ]),
+    );
+
+    const transcript = verdict.transcript!;
+    expect(transcript.llmCalls.map((call) => call.summary)).toEqual(summaries.filter((summary) => summary.startsWith('mermaid · ')));
+    expect(transcript.llmCalls[0]).toMatchObject({ task: 'mermaid.decompose', attempt: 1, cached: false });
+    expect(transcript.toolCalls[0]).toMatchObject({ tool: 'search_wikipedia', args: { query: 'Marie Curie' }, isError: false });
+    const cacheIndex = indexName(harness.prefix, 'llm-cache');
+    const cached = await harness.es.get<{ messages: { role: string; content: string }[]; rawResponse: string }>({ index: cacheIndex, id: transcript.llmCalls[0]!.requestHash! });
+    expect(cached._source?.messages.some((message) => message.content.includes(FIRST))).toBe(true);
+    expect(JSON.parse(cached._source!.rawResponse)).toMatchObject({ triplets: expect.any(Array) });
+  });
+
+  async function activitySummaries(workflowId: string): Promise<string[]> {
+    const history = await client.workflow.getHandle(workflowId).fetchHistory();
+    return (history.events ?? []).flatMap((event) => {
+      const summary = event.userMetadata?.summary;
+      if (!event.activityTaskScheduledEventAttributes || !summary?.data) return [];
+      return [defaultPayloadConverter.fromPayload<string>(summary as Payload)];
+    });
+  }
 
   async function llmTaskInputs(workflowId: string): Promise<{ task: string; model?: string; role?: string }[]> {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();

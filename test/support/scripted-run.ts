@@ -30,6 +30,7 @@ export function scriptedMethodRun(
       this.meter.absorb(spent);
     },
     publishTrace() {},
+    showProgress() {},
   };
   return { run, tasks };
 }
