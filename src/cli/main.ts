@@ -16,6 +16,7 @@ import { registerSimCommand } from './commands/sim';
 import { registerSweepCommand } from './commands/sweep';
 import { registerToeCommand } from './commands/toe';
 import { registerVerifyCommand } from './commands/verify';
+import { registerViewCommand } from './commands/view';
 import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
 import { notElasticsearchLine } from '../es/client';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerSweepCommand(program);
   registerMcpCommand(program);
   registerReportCommand(program);
+  registerViewCommand(program);
   registerDiffCommand(program);
   registerExportCommand(program);
   registerToeCommand(program);

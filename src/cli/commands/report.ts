@@ -1,17 +1,22 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../../eval/report';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
+import { DEFAULT_EMBEDDED_CLAIMS, explorerHtml, explorerSnapshot } from '../../explorer';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { toCliError } from './ingest';
+import { explorerDataFor } from './view';
 
 interface ReportOptions {
   out?: string;
   json?: boolean;
   format: ReportFormat;
+  explorer: boolean;
+  explorerLimit: number;
 }
 
 /** Loads the report of a run, turning unknown runs, runs without verdicts and an unreachable ES into one-line errors. */
@@ -36,10 +41,29 @@ async function report(runId: string, options: ReportOptions): Promise<void> {
   }
   const dir = options.out ?? path.join('reports', runId);
   const files = await writeReport(runReport, dir, options.format);
+  if (options.explorer) files.push(await writeExplorer(runId, dir, options.explorerLimit));
   if (runReport.banner) notice(runReport.banner);
   for (const warning of runReport.warnings) notice(`warning: ${warning}`);
   if (options.json) printJson(runReport);
   else printText(`${files.join('\n')}\n`);
+}
+
+/** explorer.html: the claim explorer with the run's first verifications embedded, for reading offline. */
+async function writeExplorer(runId: string, dir: string, limit: number): Promise<string> {
+  const config = loadConfig();
+  const client = createEsClient({ url: config.elasticsearch.url });
+  try {
+    const snapshot = await explorerSnapshot(explorerDataFor(config, client, runId), limit);
+    const file = path.join(dir, 'explorer.html');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, explorerHtml(snapshot));
+    if (snapshot.summary.verdicts > snapshot.rows.length) notice(`explorer.html holds the first ${snapshot.rows.length} of ${snapshot.summary.verdicts} verifications; \`verity view ${runId}\` serves them all`);
+    return file;
+  } catch (err) {
+    throw toCliError(err, config.elasticsearch.url);
+  } finally {
+    await client.close();
+  }
 }
 
 export function registerReportCommand(program: Command): void {
@@ -47,11 +71,19 @@ export function registerReportCommand(program: Command): void {
     .command('report')
     .description(
       "Report a run: accuracy, per-class P/R/F1, macro/weighted F1 with bootstrap CIs, confusion matrices, cost, calls and latency per dataset × method × model. " +
-        'Writes report.md, report.html (self-contained), claims.csv, groups.csv and report.json to reports/<run>/.',
+        'Writes report.md, report.html (self-contained), claims.csv, groups.csv, report.json and explorer.html (the claim explorer, offline) to reports/<run>/.',
     )
     .argument('<run>', 'run id')
     .option('--out <dir>', 'directory to write the report to (default: reports/<run>)')
     .addOption(new Option('--format <format>', 'which files to write').choices(REPORT_FORMATS).default('all'))
     .option('--json', 'print the report model as JSON on stdout (without --out, write no files)')
+    .option('--no-explorer', 'do not write explorer.html (the offline claim explorer)')
+    .option('--explorer-limit <n>', 'verifications embedded in explorer.html, with their transcripts', (value) => positiveInt(value), DEFAULT_EMBEDDED_CLAIMS)
     .action((runId: string, options: ReportOptions) => report(runId, options));
+}
+
+function positiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('a positive integer');
+  return parsed;
 }

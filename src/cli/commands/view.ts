@@ -1,0 +1,63 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { workflowUiUrl } from '../../client/temporal';
+import { loadConfig, type VerityConfig } from '../../config/config';
+import { createEsClient } from '../../es/client';
+import { ExplorerData, startExplorerServer } from '../../explorer';
+import { CliError } from '../errors';
+import { notice } from '../output';
+import { requireElasticsearch } from '../preflight';
+
+interface ViewOptions {
+  port: number;
+  host: string;
+}
+
+/** The explorer's reads of one run under this configuration. */
+export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof createEsClient>, runId: string): ExplorerData {
+  return new ExplorerData({
+    client,
+    prefix: config.elasticsearch.indexPrefix,
+    runId,
+    workflowUrl: (workflowId) => workflowUiUrl(config, workflowId),
+    temporalUiUrl: config.temporal.uiUrl,
+  });
+}
+
+async function view(runId: string, options: ViewOptions): Promise<void> {
+  const config = loadConfig();
+  await requireElasticsearch(config);
+  const client = createEsClient({ url: config.elasticsearch.url });
+  const data = explorerDataFor(config, client, runId);
+  const summary = await data.summary();
+  if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
+  const server = await startExplorerServer(data, { port: options.port, host: options.host, onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch((err: NodeJS.ErrnoException) => {
+    throw new CliError(err.code === 'EADDRINUSE' ? `port ${options.port} is in use (choose another with --port)` : err.message, 1);
+  });
+  process.stdout.write(`${server.url}\n`);
+  notice(`explorer for run ${runId}: ${summary.verdicts} verdicts, ${summary.failures} failures; Ctrl-C stops it`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  await client.close();
+}
+
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new InvalidArgumentError('a port number (0 picks a free one)');
+  return parsed;
+}
+
+export function registerViewCommand(program: Command): void {
+  program
+    .command('view')
+    .description(
+      'Serve the claim explorer of a run: a claims table with filters, every verification\'s full transcript (trace, LLM calls with rendered messages and raw responses, tool calls, memory hits, Temporal UI link), one claim across methods and models side by side, and the failures. Pages Elasticsearch, so it works for runs of any size, and refreshes while the run goes on.',
+    )
+    .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")')
+    .option('--port <port>', 'port to serve on', port, 8800)
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .action((runId: string, options: ViewOptions) => view(runId, options));
+}

@@ -1,0 +1,286 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import { isIndexNotFound } from '../es/client';
+import { indexName } from '../es/indices';
+import type { ChatMessage } from '../llm/types';
+import type { Verdict } from '../shared/verify';
+import { type ExplorerFilter, type GoldIndex, needsGold, verdictQuery } from './explorer-filter';
+
+/** Characters of a claim in a table row (the transcript has it whole). */
+const ROW_CLAIM_CHARS = 300;
+/** Gold labels are re-read after this long, so a growing run shows its new claims. */
+const GOLD_TTL_MS = 30_000;
+/** Verdicts of one claim shown side by side (methods × models). */
+const COMPARE_MAX = 50;
+
+export interface ExplorerRow {
+  workflowId: string;
+  claimId: string;
+  dataset?: string;
+  method: string;
+  model: string;
+  claim: string;
+  label: string;
+  methodLabel?: string;
+  gold: string | null;
+  correct: boolean | null;
+  llmCalls: number;
+  toolCalls: number;
+  totalTokens: number;
+  costUsd: number;
+  durationMs: number;
+}
+
+export interface ExplorerFailure {
+  workflowId: string;
+  claimId: string;
+  dataset?: string;
+  method?: string;
+  model?: string;
+  reason: string;
+  type?: string;
+  failedAt?: string;
+  temporalUrl: string;
+}
+
+export interface ExplorerSummary {
+  runId: string;
+  verdicts: number;
+  failures: number;
+  costUsd: number;
+  totalTokens: number;
+  llmCalls: number;
+  facets: { method: string[]; model: string[]; dataset: string[]; predicted: string[]; gold: string[] };
+  temporalUiUrl: string;
+}
+
+/** What an LLM call's cache entry holds for the transcript (entries written before transcripts have no messages). */
+export interface CachedCall {
+  messages?: ChatMessage[];
+  rawResponse?: string;
+  createdAt?: string;
+}
+
+export interface ExplorerClaim {
+  verdict: Verdict;
+  gold: string | null;
+  temporalUrl: string;
+  /** Cache entries by request hash. */
+  calls: Record<string, CachedCall>;
+}
+
+/** Where the explorer reads a run: verdicts, claims, failures and the LLM cache, paged in Elasticsearch. */
+export interface ExplorerSource {
+  summary(): Promise<ExplorerSummary>;
+  claims(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }>;
+  claim(workflowId: string): Promise<ExplorerClaim | undefined>;
+  compare(claimId: string): Promise<ExplorerClaim[]>;
+  failures(from: number, size: number): Promise<{ total: number; failures: ExplorerFailure[] }>;
+}
+
+export interface ExplorerOptions {
+  client: Client;
+  prefix: string;
+  runId: string;
+  /** Link to one workflow in the Temporal UI. */
+  workflowUrl: (workflowId: string) => string;
+  temporalUiUrl: string;
+}
+
+/** The explorer's reads for one run; nothing is held in memory but the gold labels a filter asks for. */
+export class ExplorerData implements ExplorerSource {
+  private readonly index: { verdicts: string; claims: string; failures: string; cache: string };
+  private gold: { at: number; index: GoldIndex; byClaim: Map<string, string> } | undefined;
+
+  constructor(private readonly options: ExplorerOptions) {
+    const { prefix } = options;
+    this.index = {
+      verdicts: indexName(prefix, 'verdicts'),
+      claims: indexName(prefix, 'run-claims'),
+      failures: indexName(prefix, 'run-failures'),
+      cache: indexName(prefix, 'llm-cache'),
+    };
+  }
+
+  async summary(): Promise<ExplorerSummary> {
+    const { client, runId } = this.options;
+    const terms = (field: string) => ({ terms: { field, size: 200 } });
+    const response = await this.search(this.index.verdicts, {
+      size: 0,
+      track_total_hits: true,
+      query: { term: { runId } },
+      aggs: {
+        method: terms('method'),
+        model: terms('model'),
+        dataset: terms('dataset'),
+        predicted: terms('label'),
+        cost: { sum: { field: 'usage.costUsd' } },
+        tokens: { sum: { field: 'usage.totalTokens' } },
+        calls: { sum: { field: 'usage.llmCalls' } },
+      },
+    });
+    const gold = await this.search(this.index.claims, { size: 0, query: { term: { runId } }, aggs: { gold: terms('labelNorm') } });
+    const failures = await client.count({ index: this.index.failures, query: { term: { runId } } }, { ignore: [404] }).catch(() => ({ count: 0 }));
+    const aggs = (response?.aggregations ?? {}) as Record<string, { buckets?: { key: string }[]; value?: number }>;
+    const keys = (name: string, from = aggs) => (from[name]?.buckets ?? []).map((bucket) => String(bucket.key)).sort();
+    return {
+      runId,
+      verdicts: totalOf(response),
+      failures: failures.count ?? 0,
+      costUsd: aggs.cost?.value ?? 0,
+      totalTokens: aggs.tokens?.value ?? 0,
+      llmCalls: aggs.calls?.value ?? 0,
+      facets: {
+        method: keys('method'),
+        model: keys('model'),
+        dataset: keys('dataset'),
+        predicted: keys('predicted'),
+        gold: keys('gold', (gold?.aggregations ?? {}) as typeof aggs),
+      },
+      temporalUiUrl: this.options.temporalUiUrl,
+    };
+  }
+
+  async claims(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }> {
+    const gold = needsGold(filter) ? await this.goldLabels() : undefined;
+    const response = await this.search<Verdict>(this.index.verdicts, {
+      from: filter.from,
+      size: filter.size,
+      track_total_hits: true,
+      query: verdictQuery(this.options.runId, filter, gold?.index),
+      sort: [{ claimId: 'asc' }, { method: 'asc' }, { model: 'asc' }],
+      _source: { excludes: ['trace', 'transcript', 'evidence', 'rationale'] },
+    });
+    const verdicts = (response?.hits.hits ?? []).map((hit) => hit._source as Verdict);
+    const golds = gold?.byClaim ?? (await this.goldOf(verdicts.map((v) => v.claimId)));
+    return { total: totalOf(response), rows: verdicts.map((verdict) => rowOf(verdict, golds.get(verdict.claimId) ?? null)) };
+  }
+
+  async claim(workflowId: string): Promise<ExplorerClaim | undefined> {
+    const doc = await this.options.client.get<Verdict>({ index: this.index.verdicts, id: workflowId }, { ignore: [404] }).catch((err: unknown) => {
+      if (isIndexNotFound(err)) return undefined;
+      throw err;
+    });
+    if (!doc?.found || doc._source?.runId !== this.options.runId) return undefined;
+    return (await this.withDetails([doc._source]))[0];
+  }
+
+  async compare(claimId: string): Promise<ExplorerClaim[]> {
+    const response = await this.search<Verdict>(this.index.verdicts, {
+      size: COMPARE_MAX,
+      query: { bool: { must: [{ term: { runId: this.options.runId } }, { term: { claimId } }] } },
+      sort: [{ method: 'asc' }, { model: 'asc' }],
+    });
+    return this.withDetails((response?.hits.hits ?? []).map((hit) => hit._source as Verdict));
+  }
+
+  async failures(from: number, size: number): Promise<{ total: number; failures: ExplorerFailure[] }> {
+    const response = await this.search<ExplorerFailure>(this.index.failures, {
+      from,
+      size,
+      track_total_hits: true,
+      query: { term: { runId: this.options.runId } },
+      sort: [{ failedAt: { order: 'desc', unmapped_type: 'date' } }],
+    });
+    const failures = (response?.hits.hits ?? []).map((hit) => {
+      const failure = hit._source as ExplorerFailure;
+      return { ...failure, temporalUrl: this.options.workflowUrl(failure.workflowId) };
+    });
+    return { total: totalOf(response), failures };
+  }
+
+  private async withDetails(verdicts: Verdict[]): Promise<ExplorerClaim[]> {
+    const hashes = [...new Set(verdicts.flatMap((v) => (v.transcript?.llmCalls ?? []).flatMap((call) => (call.requestHash ? [call.requestHash] : []))))];
+    const calls: Record<string, CachedCall> = {};
+    if (hashes.length > 0) {
+      const docs = await this.options.client
+        .mget<CachedCall>({ index: this.index.cache, ids: hashes, _source_includes: ['messages', 'rawResponse', 'createdAt'] })
+        .catch((err: unknown) => {
+          if (isIndexNotFound(err)) return { docs: [] };
+          throw err;
+        });
+      for (const doc of docs.docs) if ('found' in doc && doc.found && doc._source) calls[doc._id] = doc._source;
+    }
+    const golds = await this.goldOf(verdicts.map((v) => v.claimId));
+    return verdicts.map((verdict) => ({
+      verdict,
+      gold: golds.get(verdict.claimId) ?? null,
+      temporalUrl: this.options.workflowUrl(verdict.workflowId),
+      calls: Object.fromEntries((verdict.transcript?.llmCalls ?? []).flatMap((call) => (call.requestHash && calls[call.requestHash] ? [[call.requestHash, calls[call.requestHash]!]] : []))),
+    }));
+  }
+
+  /** Gold labels of a page's claims (one query). */
+  private async goldOf(claimIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(claimIds)];
+    if (ids.length === 0) return new Map();
+    const response = await this.search<{ claimId: string; labelNorm?: string }>(this.index.claims, {
+      size: ids.length,
+      query: { bool: { must: [{ term: { runId: this.options.runId } }, { terms: { claimId: ids } }] } },
+      _source: ['claimId', 'labelNorm'],
+    });
+    return new Map((response?.hits.hits ?? []).flatMap((hit) => (hit._source?.labelNorm ? [[hit._source.claimId, hit._source.labelNorm] as const] : [])));
+  }
+
+  /** Claim ids by gold label, paged through the run's claims (ids and labels only). */
+  private async goldLabels(): Promise<{ index: GoldIndex; byClaim: Map<string, string> }> {
+    if (this.gold && Date.now() - this.gold.at < GOLD_TTL_MS) return this.gold;
+    const index: GoldIndex = new Map();
+    const byClaim = new Map<string, string>();
+    let searchAfter: estypes.SortResults | undefined;
+    for (;;) {
+      const response = await this.search<{ claimId: string; labelNorm?: string }>(this.index.claims, {
+        size: 5_000,
+        query: { term: { runId: this.options.runId } },
+        _source: ['claimId', 'labelNorm'],
+        sort: [{ ordinal: 'asc' }],
+        ...(searchAfter ? { search_after: searchAfter } : {}),
+      });
+      const hits = response?.hits.hits ?? [];
+      for (const hit of hits) {
+        const { claimId, labelNorm } = hit._source ?? { claimId: '' };
+        if (!labelNorm) continue;
+        byClaim.set(claimId, labelNorm);
+        index.set(labelNorm, [...(index.get(labelNorm) ?? []), claimId]);
+      }
+      if (hits.length < 5_000) break;
+      searchAfter = hits.at(-1)!.sort;
+    }
+    this.gold = { at: Date.now(), index, byClaim };
+    return this.gold;
+  }
+
+  /** A search that answers nothing (instead of failing) when the index does not exist yet. */
+  private async search<T>(index: string, request: Omit<estypes.SearchRequest, 'index'>): Promise<estypes.SearchResponse<T> | undefined> {
+    try {
+      return await this.options.client.search<T>({ index, ...request });
+    } catch (err) {
+      if (isIndexNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+}
+
+function totalOf(response: estypes.SearchResponse<unknown> | undefined): number {
+  const total = response?.hits.total;
+  return typeof total === 'number' ? total : (total?.value ?? 0);
+}
+
+function rowOf(verdict: Verdict, gold: string | null): ExplorerRow {
+  return {
+    workflowId: verdict.workflowId,
+    claimId: verdict.claimId,
+    ...(verdict.dataset ? { dataset: verdict.dataset } : {}),
+    method: verdict.method,
+    model: verdict.model,
+    claim: verdict.claim.length <= ROW_CLAIM_CHARS ? verdict.claim : `${verdict.claim.slice(0, ROW_CLAIM_CHARS)}…`,
+    label: verdict.label,
+    ...(verdict.methodLabel !== undefined ? { methodLabel: verdict.methodLabel } : {}),
+    gold,
+    correct: gold === null ? null : verdict.label === gold,
+    llmCalls: verdict.usage?.llmCalls ?? 0,
+    toolCalls: verdict.usage?.toolCalls ?? 0,
+    totalTokens: verdict.usage?.totalTokens ?? 0,
+    costUsd: verdict.usage?.costUsd ?? 0,
+    durationMs: verdict.durationMs ?? 0,
+  };
+}

@@ -1,0 +1,55 @@
+import type { ExplorerClaim, ExplorerFailure, ExplorerRow, ExplorerSummary } from './explorer-data';
+import { EXPLORER_SCRIPT } from './explorer-script';
+
+/** A bounded page of a run, embedded in explorer.html so it works offline. */
+export interface EmbeddedExplorer {
+  summary: ExplorerSummary;
+  rows: ExplorerRow[];
+  claims: Record<string, ExplorerClaim>;
+  failures: ExplorerFailure[];
+}
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 0 1.5em 3em; color: #1d2330; }
+h1 { font-size: 1.4em; margin: .8em 0 .2em; } h2 { font-size: 1.15em; margin-top: 1.5em; } h3 { font-size: 1em; margin: .8em 0 .3em; }
+#filters { display: flex; flex-wrap: wrap; gap: .4em 1em; padding: .6em; background: #f3f5f9; border-radius: 6px; margin: .6em 0; }
+table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid #e3e6ee; padding: .3em .5em; text-align: left; vertical-align: top; }
+th { background: #f8f9fc; position: sticky; top: 0; } tr.claim-row { cursor: pointer; } tr.claim-row:hover { background: #eef3ff; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; } td.claim-text { max-width: 32em; }
+.ok { color: #127a3a; font-weight: bold; } .bad { color: #b3261e; font-weight: bold; }
+.label { font-weight: 600; } .label.big { padding: .1em .5em; border-radius: 4px; background: #e8edf8; }
+pre { white-space: pre-wrap; word-break: break-word; background: #f7f8fb; padding: .5em; border-radius: 4px; margin: .3em 0; max-height: 30em; overflow: auto; }
+pre.error { background: #fdf0ef; } pre.raw { background: #f0f7f1; }
+.block { border-top: 1px solid #e3e6ee; } .step { margin: .5em 0; padding-left: .6em; border-left: 3px solid #c9d3ea; }
+.memory { border-left-color: #9bc59d; } details { margin: .3em 0; } details > summary { cursor: pointer; font-family: ui-monospace, monospace; }
+dl.kv { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: .3em 0; } dt { color: #5b6478; }
+.side-by-side { display: flex; gap: 1em; overflow-x: auto; } .column { flex: 1 1 0; min-width: 18em; border: 1px solid #e3e6ee; border-radius: 6px; padding: .6em; }
+.error { color: #b3261e; } #pager { margin: .5em 0; display: flex; gap: 1em; align-items: center; }
+`;
+
+/** The explorer page; with `embedded`, a self-contained file that reads nothing from the network. */
+export function explorerHtml(embedded?: EmbeddedExplorer): string {
+  const data = embedded ? `<script>window.__VERITY_EXPLORER__ = ${safeJson(embedded)};</script>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><title>verity explorer</title><style>${STYLE}</style></head>
+<body>
+<h1 id="run-title">verity explorer</h1>
+<div id="run-stats"></div>
+<div id="filters"></div>
+<table id="claims"><thead><tr><th>claim</th><th>dataset</th><th>method</th><th>model</th><th>text</th><th>predicted</th><th>gold</th><th></th>
+<th>LLM calls</th><th>tool calls</th><th>tokens</th><th>cost</th><th>time</th></tr></thead><tbody id="claims-body"></tbody></table>
+<div id="pager"><button id="prev">previous</button><span id="page-info"></span><button id="next">next</button></div>
+<div id="transcript" hidden></div>
+<div id="compare" hidden></div>
+<h2 id="failures-title">Failures</h2>
+<table id="failures"><thead><tr><th>claim</th><th>method</th><th>model</th><th>error type</th><th>reason</th><th></th></tr></thead><tbody id="failures-body"></tbody></table>
+${data}<script>${EXPLORER_SCRIPT}</script>
+</body></html>
+`;
+}
+
+/** JSON that cannot close the script element or break the line. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,67 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { ExplorerSource } from './explorer-data';
+import { EXPLORER_MAX_PAGE, explorerFilterSchema } from './explorer-filter';
+import { explorerHtml } from './explorer-page';
+
+export interface RunningExplorer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const idSchema = z.string().min(1).max(1_000);
+const pageSchema = z.object({ from: z.coerce.number().int().nonnegative().default(0), size: z.coerce.number().int().positive().max(EXPLORER_MAX_PAGE).default(50) });
+
+/**
+ * `verity view`: the explorer page and a small JSON API that pages Elasticsearch queries, on
+ * 127.0.0.1 by default. Bad parameters answer 400 with one line; nothing else is served.
+ */
+export async function startExplorerServer(source: ExplorerSource, options: { port: number; host?: string; onError?: (err: unknown) => void }): Promise<RunningExplorer> {
+  const page = explorerHtml();
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://explorer');
+    const params = Object.fromEntries(url.searchParams);
+    const send = (status: number, body: string, type: string) => {
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    const answer = async (): Promise<unknown> => {
+      switch (url.pathname) {
+        case '/api/summary':
+          return source.summary();
+        case '/api/claims':
+          return source.claims(explorerFilterSchema.parse(params));
+        case '/api/claim':
+          return (await source.claim(idSchema.parse(params.workflowId))) ?? null;
+        case '/api/compare':
+          return source.compare(idSchema.parse(params.claimId));
+        case '/api/failures': {
+          const { from, size } = pageSchema.parse(params);
+          return source.failures(from, size);
+        }
+        default:
+          return undefined;
+      }
+    };
+    if (request.method !== 'GET') return send(405, 'only GET', 'text/plain');
+    if (url.pathname === '/' || url.pathname === '/index.html') return send(200, page, 'text/html; charset=utf-8');
+    answer().then(
+      (body) => (body === undefined ? send(404, 'not found', 'text/plain') : send(200, JSON.stringify(body), 'application/json')),
+      (err: unknown) => {
+        if (err instanceof z.ZodError) return send(400, `bad parameters: ${err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'text/plain');
+        options.onError?.(err);
+        send(500, (err as Error).message.split('\n')[0] ?? 'error', 'text/plain');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
+  const { address, port } = server.address() as AddressInfo;
+  return {
+    url: `http://${address}:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,36 @@
+import { explorerFilterSchema } from './explorer-filter';
+import type { ExplorerSource } from './explorer-data';
+import type { EmbeddedExplorer } from './explorer-page';
+
+/** Verifications embedded in explorer.html by default (each with its transcript and cached messages). */
+export const DEFAULT_EMBEDDED_CLAIMS = 200;
+/** Characters of each cached message or raw response kept in the offline page. */
+const EMBEDDED_TEXT_CHARS = 6_000;
+
+/** The first `limit` verifications of a run with their transcripts, and the latest failures, read page by page. */
+export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_EMBEDDED_CLAIMS): Promise<EmbeddedExplorer> {
+  const summary = await source.summary();
+  const rows: EmbeddedExplorer['rows'] = [];
+  const claims: EmbeddedExplorer['claims'] = {};
+  while (rows.length < limit) {
+    const page = await source.claims(explorerFilterSchema.parse({ from: rows.length, size: Math.min(100, limit - rows.length) }));
+    rows.push(...page.rows);
+    for (const row of page.rows) {
+      const claim = await source.claim(row.workflowId);
+      if (claim) claims[row.workflowId] = { ...claim, calls: clipCalls(claim.calls) };
+    }
+    if (page.rows.length === 0 || rows.length >= page.total) break;
+  }
+  const { failures } = await source.failures(0, limit);
+  return { summary, rows, claims, failures };
+}
+
+function clipCalls(calls: EmbeddedExplorer['claims'][string]['calls']): EmbeddedExplorer['claims'][string]['calls'] {
+  const clip = (text: string) => (text.length <= EMBEDDED_TEXT_CHARS ? text : `${text.slice(0, EMBEDDED_TEXT_CHARS)}… (clipped; verity view shows it whole)`);
+  return Object.fromEntries(
+    Object.entries(calls).map(([hash, call]) => [
+      hash,
+      { ...call, ...(call.messages ? { messages: call.messages.map((m) => ({ ...m, content: clip(m.content) })) } : {}), ...(call.rawResponse !== undefined ? { rawResponse: clip(call.rawResponse) } : {}) },
+    ]),
+  );
+}

@@ -1,0 +1,5 @@
+export * from './explorer-data';
+export * from './explorer-filter';
+export * from './explorer-page';
+export * from './explorer-server';
+export * from './explorer-snapshot';

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import { workflowUiUrl } from '../../src/client/temporal';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { ExplorerData, explorerHtml, explorerSnapshot, startExplorerServer, type RunningExplorer } from '../../src/explorer';
+import { runConfigSchema } from '../../src/runs/run-manifest';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import { chromiumPath } from '../support/chromium';
+import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+
+const CLAIMS = 3;
+/** rag and MERMAID on the demo claims, and MERMAID on the broken claim. */
+const VERDICTS = CLAIMS * 2 + 1;
+
+/**
+ * The claim explorer in a real browser (headless Chromium driven by playwright-core) over a real
+ * run: a small sweep of rag and MERMAID on the demo claims, plus a dataset whose index is missing
+ * so that some verifications fail.
+ */
+describe('claim explorer in headless Chromium', () => {
+  let harness: WorkerHarness;
+  let explorer: RunningExplorer;
+  let data: ExplorerData;
+  let browser: Browser;
+  let runId: string;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-explorer-'));
+
+  beforeAll(async () => {
+    const executablePath = chromiumPath();
+    harness = await startWorkerHarness('explorer', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    const { config, client, es, prefix } = harness;
+    await ingestCorpus({ client: es, index: webIndexName(prefix), file: DEMO_CORPUS, target: WEB_TARGET });
+    const claimsFile = path.join(tmp, 'claims.jsonl');
+    const demo = fs.readFileSync(DEMO_CLAIMS, 'utf8').trim().split('\n').slice(0, CLAIMS);
+    fs.writeFileSync(claimsFile, demo.join('\n'));
+    const brokenFile = path.join(tmp, 'broken.jsonl');
+    fs.writeFileSync(brokenFile, JSON.stringify({ id: 'broken-1', dataset: 'broken', claim: 'The Eiffel Tower is in Rome.', label: 'REFUTED', label_norm: 'REFUTED' }));
+    runId = uniqueName('explorer-run');
+    const run = runConfigSchema.parse({
+      run: runId,
+      datasets: [
+        { name: 'demo', file: claimsFile, format: 'verity' },
+        { name: 'broken', file: brokenFile, format: 'verity', index: `${prefix}-missing` },
+      ],
+      methods: ['rag', 'mermaid'],
+      models: ['gpt-4o-mini'],
+      parameters: { mermaid: { memory: 'off' } },
+      concurrency: 4,
+    });
+    const { handle } = await startSweep(client, prefix, buildSweepInput(config, run, tmp));
+    const result = await handle.result();
+    // rag fails on the missing index; MERMAID reads the failed searches as observations and answers.
+    expect(result).toMatchObject({ done: VERDICTS, failed: 1 });
+    await es.indices.refresh({ index: `${prefix}-*` });
+
+    data = new ExplorerData({ client: es, prefix, runId, workflowUrl: (id) => workflowUiUrl(config, id), temporalUiUrl: config.temporal.uiUrl });
+    explorer = await startExplorerServer(data, { port: 0 });
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.close();
+    await harness?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A page that records console errors and uncaught exceptions. */
+  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    return { page, errors };
+  }
+
+  const rowsOf = (page: Page) => page.locator('#claims-body tr.claim-row');
+
+  it('filters narrow the table, a MERMAID transcript shows its LLM calls, and the side-by-side view shows two methods', async () => {
+    const { page, errors } = await open(explorer.url);
+    await expect.poll(() => rowsOf(page).count()).toBe(VERDICTS);
+
+    await page.selectOption('#filter-method', 'mermaid');
+    await expect.poll(() => rowsOf(page).count()).toBe(CLAIMS + 1);
+    await page.selectOption('#filter-dataset', 'demo');
+    await expect.poll(() => rowsOf(page).count()).toBe(CLAIMS);
+    expect(new Set(await page.locator('#claims-body tr td:nth-child(3)').allTextContents())).toEqual(new Set(['mermaid']));
+    await page.fill('#filter-minCalls', '999');
+    await page.dispatchEvent('#filter-minCalls', 'change');
+    await expect.poll(() => page.textContent('#page-info')).toBe('no verifications match');
+    await page.fill('#filter-minCalls', '');
+    await page.dispatchEvent('#filter-minCalls', 'change');
+    await expect.poll(() => rowsOf(page).count()).toBe(CLAIMS);
+
+    const totalOf = async (outcome: string) => ((await (await fetch(`${explorer.url}api/claims?method=mermaid&dataset=demo&outcome=${outcome}`)).json()) as { total: number }).total;
+    const [correct, incorrect] = [await totalOf('correct'), await totalOf('incorrect')];
+    expect(correct + incorrect).toBe(CLAIMS);
+    await page.selectOption('#filter-outcome', 'correct');
+    await expect.poll(() => rowsOf(page).count()).toBe(correct);
+    expect(new Set(await page.locator('#claims-body tr td:nth-child(8)').allTextContents())).toEqual(correct > 0 ? new Set(['✓']) : new Set());
+    await page.selectOption('#filter-outcome', 'incorrect');
+    await expect.poll(() => rowsOf(page).count()).toBe(incorrect);
+    await page.selectOption('#filter-outcome', '');
+    await expect.poll(() => rowsOf(page).count()).toBe(CLAIMS);
+
+    await rowsOf(page).first().click();
+    const transcript = page.locator('#transcript');
+    await transcript.locator('.llm-call').first().waitFor();
+    const calls = await transcript.locator('.llm-call > summary').allTextContents();
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls[0]).toMatch(/^1\. mermaid · decomposer · gpt-4o-mini$/);
+    expect(calls.some((call) => /mermaid · executor step 1\/5/.test(call))).toBe(true);
+    await transcript.locator('.llm-call > summary').first().click();
+    const claimText = (await transcript.locator('p.claim').textContent())!;
+    expect(await transcript.locator('.llm-call').first().locator('.message pre').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(claimText)]));
+    expect(await transcript.locator('.llm-call').first().locator('pre.raw').textContent()).toContain('triplets');
+    expect(await transcript.locator('a.temporal-link').getAttribute('href')).toContain('/workflows/verify%2F');
+    expect(await transcript.textContent()).toContain('step 1 · ');
+
+    await page.click('#compare-button');
+    await page.locator('#compare .column').first().waitFor();
+    expect((await page.locator('#compare .column').evaluateAll((columns) => columns.map((c) => c.getAttribute('data-method')))).sort()).toEqual(['mermaid', 'rag']);
+
+    expect(await page.locator('#failures-body tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('#failures-body').textContent()).toContain('IndexNotFound');
+    expect(errors).toEqual([]);
+  });
+
+  it('explorer.html works offline from the embedded page and says how much it holds', async () => {
+    const file = path.join(tmp, 'explorer.html');
+    fs.writeFileSync(file, explorerHtml(await explorerSnapshot(data, 5)));
+    const { page, errors } = await open(`file://${file}`);
+    await page.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+    expect(await page.textContent('#run-stats')).toContain('offline page: the first 5 verifications');
+    await expect.poll(() => rowsOf(page).count()).toBe(5);
+    await page.selectOption('#filter-method', 'rag');
+    await expect.poll(() => rowsOf(page).count()).toBe(2);
+    await rowsOf(page).first().click();
+    await page.locator('#transcript .llm-call').first().waitFor();
+    expect(await page.locator('#transcript .llm-call > summary').first().textContent()).toMatch(/rag · verdict · gpt-4o-mini/);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers bad API parameters with 400 and one line', async () => {
+    const response = await fetch(`${explorer.url}api/claims?size=100000`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^bad parameters: size: /);
+  });
+});
