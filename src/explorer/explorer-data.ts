@@ -39,7 +39,7 @@ export interface ExplorerFailure {
   reason: string;
   type?: string;
   failedAt?: string;
-  temporalUrl: string;
+  temporalUrl?: string;
 }
 
 export interface ExplorerSummary {
@@ -50,7 +50,7 @@ export interface ExplorerSummary {
   totalTokens: number;
   llmCalls: number;
   facets: { method: string[]; model: string[]; dataset: string[]; predicted: string[]; gold: string[] };
-  temporalUiUrl: string;
+  temporalUiUrl?: string;
 }
 
 /** What an LLM call's cache entry holds for the transcript (entries written before transcripts have no messages). */
@@ -63,7 +63,8 @@ export interface CachedCall {
 export interface ExplorerClaim {
   verdict: Verdict;
   gold: string | null;
-  temporalUrl: string;
+  /** Absent when no Temporal UI is configured. */
+  temporalUrl?: string;
   /** Cache entries by request hash. */
   calls: Record<string, CachedCall>;
 }
@@ -81,9 +82,9 @@ export interface ExplorerOptions {
   client: Client;
   prefix: string;
   runId: string;
-  /** Link to one workflow in the Temporal UI. */
-  workflowUrl: (workflowId: string) => string;
-  temporalUiUrl: string;
+  /** Link to one workflow in the Temporal UI (none when no UI is configured). */
+  workflowUrl: (workflowId: string) => string | undefined;
+  temporalUiUrl?: string;
 }
 
 /** The explorer's reads for one run; nothing is held in memory but the gold labels a filter asks for. */
@@ -136,7 +137,7 @@ export class ExplorerData implements ExplorerSource {
         predicted: keys('predicted'),
         gold: keys('gold', (gold?.aggregations ?? {}) as typeof aggs),
       },
-      temporalUiUrl: this.options.temporalUiUrl,
+      ...(this.options.temporalUiUrl ? { temporalUiUrl: this.options.temporalUiUrl } : {}),
     };
   }
 
@@ -183,7 +184,8 @@ export class ExplorerData implements ExplorerSource {
     });
     const failures = (response?.hits.hits ?? []).map((hit) => {
       const failure = hit._source as ExplorerFailure;
-      return { ...failure, temporalUrl: this.options.workflowUrl(failure.workflowId) };
+      const temporalUrl = this.options.workflowUrl(failure.workflowId);
+      return { ...failure, ...(temporalUrl ? { temporalUrl } : {}) };
     });
     return { total: totalOf(response), failures };
   }
@@ -204,7 +206,7 @@ export class ExplorerData implements ExplorerSource {
     return verdicts.map((verdict) => ({
       verdict,
       gold: golds.get(verdict.claimId) ?? null,
-      temporalUrl: this.options.workflowUrl(verdict.workflowId),
+      ...withUrl(this.options.workflowUrl(verdict.workflowId)),
       calls: Object.fromEntries((verdict.transcript?.llmCalls ?? []).flatMap((call) => (call.requestHash && calls[call.requestHash] ? [[call.requestHash, calls[call.requestHash]!]] : []))),
     }));
   }
@@ -258,6 +260,10 @@ export class ExplorerData implements ExplorerSource {
       throw err;
     }
   }
+}
+
+function withUrl(temporalUrl: string | undefined): { temporalUrl?: string } {
+  return temporalUrl ? { temporalUrl } : {};
 }
 
 function totalOf(response: estypes.SearchResponse<unknown> | undefined): number {

@@ -160,7 +160,7 @@ export const EXPLORER_SCRIPT = String.raw`
       el('h2', {}, v.method + ' · ' + v.model + ' · ' + v.claimId),
       el('p', { class: 'claim' }, v.claim),
       el('p', {}, el('span', { class: 'label big' }, v.label), v.methodLabel ? ' (' + v.methodLabel + ')' : '', ' · gold: ' + (claim.gold || '—'), ' · ',
-        el('a', { href: claim.temporalUrl, target: '_blank', rel: 'noopener', class: 'temporal-link' }, 'open in the Temporal UI'), ' · ',
+        claim.temporalUrl ? el('a', { href: claim.temporalUrl, target: '_blank', rel: 'noopener', class: 'temporal-link' }, 'open in the Temporal UI') : 'no Temporal UI configured', ' · ',
         el('button', { id: 'compare-button', onclick: () => openCompare(v.claimId) }, 'compare methods and models')),
       section('Verdict', kv([['rationale', v.rationale], ['LLM calls', v.usage.llmCalls + ' (' + v.usage.cachedLlmCalls + ' from cache)'], ['tool calls', v.usage.toolCalls], ['tokens', v.usage.totalTokens], ['cost', usd(v.usage.costUsd)], ['duration', v.durationMs + ' ms'], ['prompt versions', v.promptVersion], ['workflow', v.workflowId]])),
       section('Trace', ...traceSteps(v.trace)),
@@ -189,7 +189,7 @@ export const EXPLORER_SCRIPT = String.raw`
     const { total, failures } = await source.failures(0, 50);
     $('failures-title').textContent = 'Failures (' + total + ')';
     $('failures-body').replaceChildren(...failures.map((f) => el('tr', {}, el('td', {}, f.claimId), el('td', {}, f.method || ''), el('td', {}, f.model || ''),
-      el('td', {}, f.type || ''), el('td', { class: 'claim-text' }, f.reason), el('td', {}, el('a', { href: f.temporalUrl, target: '_blank', rel: 'noopener' }, 'Temporal UI')))));
+      el('td', {}, f.type || ''), el('td', { class: 'claim-text' }, f.reason), el('td', {}, f.temporalUrl ? el('a', { href: f.temporalUrl, target: '_blank', rel: 'noopener' }, 'Temporal UI') : ''))));
   }
 
   async function loadSummary() {

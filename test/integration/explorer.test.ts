@@ -58,7 +58,7 @@ describe('claim explorer in headless Chromium', () => {
     expect(result).toMatchObject({ done: VERDICTS, failed: 1 });
     await es.indices.refresh({ index: `${prefix}-*` });
 
-    data = new ExplorerData({ client: es, prefix, runId, workflowUrl: (id) => workflowUiUrl(config, id), temporalUiUrl: config.temporal.uiUrl });
+    data = new ExplorerData({ client: es, prefix, runId, workflowUrl: (id) => workflowUiUrl(config, id), temporalUiUrl: config.temporal.uiUrl! });
     explorer = await startExplorerServer(data, { port: 0 });
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   }, 240_000);

@@ -19,7 +19,7 @@ export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof 
     prefix: config.elasticsearch.indexPrefix,
     runId,
     workflowUrl: (workflowId) => workflowUiUrl(config, workflowId),
-    temporalUiUrl: config.temporal.uiUrl,
+    ...(config.temporal.uiUrl ? { temporalUiUrl: config.temporal.uiUrl } : {}),
   });
 }
 
