@@ -51,7 +51,7 @@ async function report(runId: string, options: ReportOptions): Promise<void> {
 /** explorer.html: the claim explorer with the run's first verifications embedded, for reading offline. */
 async function writeExplorer(runId: string, dir: string, limit: number): Promise<string> {
   const config = loadConfig();
-  const client = createEsClient({ url: config.elasticsearch.url });
+  const client = createEsClient(config.elasticsearch);
   try {
     const snapshot = await explorerSnapshot(explorerDataFor(config, client, runId), limit);
     const file = path.join(dir, 'explorer.html');

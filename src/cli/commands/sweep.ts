@@ -41,6 +41,8 @@ import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { requireElasticsearch } from '../preflight';
 import { formatProgress, SweepProgressBar } from '../sweep-progress';
+import { formatWatch, ratePerMinute, retryingActivities } from '../sweep-watch';
+import { explorerDataFor } from './view';
 import { describeFailure } from '../workflow-failure';
 
 const ANSWER_TIMEOUT_MS = 20_000;
@@ -346,13 +348,45 @@ async function followSweep(handle: SweepHandle, bar: SweepProgressBar, embedded:
   }
 }
 
-async function statusCommand(runId: string, options: { json?: boolean }): Promise<void> {
+async function statusCommand(runId: string, options: { json?: boolean; watch?: number }): Promise<void> {
+  if (options.watch !== undefined) return watchCommand(runId, options.watch);
   await withClient(async (client, config) => {
     const { handle, status } = await existingSweep(client, config, runId);
     const progress = await readProgress(handle, status);
     const llmRate = await withTimeout(readLlmRateStatus(client, config), 'status');
     if (options.json) printJson({ ...progress, llmRate });
     else printText(`${formatProgress(progress)}\n${formatLlmRate(llmRate)}\n`);
+  });
+}
+
+/**
+ * `sweep status --watch`: progress, rate, cost, the latest failures and the activities Temporal is
+ * retrying (429s among them), every `seconds`, until the sweep is no longer running or Ctrl-C.
+ */
+async function watchCommand(runId: string, seconds: number): Promise<void> {
+  await withClient(async (client, config) => {
+    const es = createEsClient(config.elasticsearch);
+    const failuresOf = explorerDataFor(config, es, runId);
+    let stopped = false;
+    const stop = () => (stopped = true);
+    process.once('SIGINT', stop);
+    let first: { at: number; finished: number } | undefined;
+    try {
+      while (!stopped) {
+        const { handle, status } = await existingSweep(client, config, runId);
+        const progress = await readProgress(handle, status);
+        const latest = { at: Date.now(), finished: progress.done + progress.failed };
+        first ??= latest;
+        const [{ failures }, retries] = await Promise.all([failuresOf.failures(0, 3).catch(() => ({ failures: [] })), retryingActivities(client, runId)]);
+        const text = formatWatch({ progress, perMinute: ratePerMinute(first, latest), failures, ...retries });
+        process.stdout.write(process.stdout.isTTY ? `\x1b[2J\x1b[H${text}\n` : `${new Date().toISOString()}\n${text}\n`);
+        if (status !== 'RUNNING') break;
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      }
+    } finally {
+      process.off('SIGINT', stop);
+      await es.close();
+    }
   });
 }
 
@@ -447,8 +481,9 @@ deviations (at least ±10%). USD: the built-in price table or VERITY_PRICES_FILE
     .description('Print the progress of a run: verdicts, failures, running, tokens and cost so far, status.')
     .argument('<run>', 'run id')
     .option('--json', 'print as JSON')
-    .action(async (runId: string, options: { json?: boolean }) => {
-      await statusCommand(runId, options);
+    .option('--watch [seconds]', 'refresh every N seconds (default 2) with the rate, ETA, latest failures and the activities being retried (429s), until the sweep stops', (value) => positiveNumber(value))
+    .action(async (runId: string, options: { json?: boolean; watch?: number | true }) => {
+      await statusCommand(runId, { ...options, watch: options.watch === true ? 2 : options.watch });
     });
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {

@@ -26,7 +26,7 @@ export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof 
 async function view(runId: string, options: ViewOptions): Promise<void> {
   const config = loadConfig();
   await requireElasticsearch(config);
-  const client = createEsClient({ url: config.elasticsearch.url });
+  const client = createEsClient(config.elasticsearch);
   const data = explorerDataFor(config, client, runId);
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
