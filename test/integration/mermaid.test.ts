@@ -199,7 +199,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
 
     const transcript = verdict.transcript!;
     expect(transcript.llmCalls.map((call) => call.summary)).toEqual(summaries.filter((summary) => summary.startsWith('mermaid · ')));
-    expect(transcript.llmCalls[0]).toMatchObject({ task: 'mermaid.decompose', attempt: 1, cached: false });
+    expect(transcript.llmCalls[0]).toMatchObject({ task: 'mermaid.decompose', attempt: 1, cached: expect.any(Boolean) });
     expect(transcript.toolCalls[0]).toMatchObject({ tool: 'search_wikipedia', args: { query: 'Marie Curie' }, isError: false });
     const cacheIndex = indexName(harness.prefix, 'llm-cache');
     const cached = await harness.es.get<{ messages: { role: string; content: string }[]; rawResponse: string }>({ index: cacheIndex, id: transcript.llmCalls[0]!.requestHash! });
