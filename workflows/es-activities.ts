@@ -21,22 +21,32 @@ const regularWrites = proxyActivities<Activities>(WRITE);
 const localReads = proxyLocalActivities<Activities>(asLocal(RETRIEVAL));
 const localWrites = proxyLocalActivities<Activities>(asLocal(WRITE));
 
+/**
+ * Short steps, callable plainly or with `.executeWithOptions({ summary }, [input])` so the
+ * Temporal UI names them (`memory recall · 3 entities`, `store verdict · SUPPORTED`).
+ */
+export type ShortSteps = {
+  [K in keyof Activities]: Activities[K] & {
+    executeWithOptions(options: { summary: string }, args: Parameters<Activities[K]>): ReturnType<Activities[K]>;
+  };
+};
+
 /** True once this execution runs short steps as local activities (always, for new executions). */
 export function shortStepsAreLocal(): boolean {
   return patched(LOCAL_SHORT_STEPS_PATCH);
 }
 
 /** Short reads (retrieval, memory recall, catalog, similarity): local activities unless replaying an older history. */
-export function shortReads(): Activities {
+export function shortReads(): ShortSteps {
   return shortStepsAreLocal() ? localReads : regularReads;
 }
 
 /** Short idempotent writes (verdict, memory update, episode): local activities unless replaying an older history. */
-export function shortWrites(): Activities {
+export function shortWrites(): ShortSteps {
   return shortStepsAreLocal() ? localWrites : regularWrites;
 }
 
 /** Local activities with `options` (for presets other than RETRIEVAL and WRITE); callers check shortStepsAreLocal(). */
-export function localActivities(options: ActivityOptions): Activities {
+export function localActivities(options: ActivityOptions): ShortSteps {
   return proxyLocalActivities<Activities>(asLocal(options));
 }

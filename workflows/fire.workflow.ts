@@ -1,3 +1,4 @@
+import { methodStepSummary } from '../src/shared/activity-summaries';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import type { FireFinalAnswerOutput } from '../src/methods/fire/tasks';
 import type { WebResult } from '../src/search/types';
@@ -125,7 +126,7 @@ function isInvalidOutput(err: unknown): boolean {
 /** FIRE's early stop: the proposed query repeats the previous one, or the last two results repeat each other. */
 async function earlyStop(settings: FireSettings, query: string, knowledge: Knowledge[]): Promise<{ reason: FireStop; similarity: number } | undefined> {
   if (settings.similarity === 'off') return undefined;
-  const similarity = (a: string, b: string) => (settings.similarity === 'lexical' ? Promise.resolve(lexicalSimilarity(a, b)) : shortReads().fireTextSimilarity({ a, b }));
+  const similarity = (a: string, b: string) => (settings.similarity === 'lexical' ? Promise.resolve(lexicalSimilarity(a, b)) : shortReads().fireTextSimilarity.executeWithOptions({ summary: methodStepSummary('fire', 'early stop · similarity') }, [{ a, b }]));
   const [previous, last] = [knowledge.at(-2), knowledge.at(-1)];
   if (last) {
     const queries = await similarity(query, last.query);

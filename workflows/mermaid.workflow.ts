@@ -1,3 +1,4 @@
+import { memoryRecalledSummary, memoryRecallSummary, memoryUpdateSummary, methodStepSummary } from '../src/shared/activity-summaries';
 import { ActivityFailure, ApplicationFailure, isCancellation, patched } from '@temporalio/workflow';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { InvalidOutputDetails } from '../src/llm/errors';
@@ -118,7 +119,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   }
   const entities = decomposition ? entitiesOf(decomposition) : [];
   Object.assign(trace, { decomposition, entities });
-  const tools: MermaidToolEntry[] = settings.tools ? await shortReads().mermaidToolCatalog({ tools: mermaidToolset(settings, labelSetName) }) : [];
+  const tools: MermaidToolEntry[] = settings.tools ? await shortReads().mermaidToolCatalog.executeWithOptions({ summary: methodStepSummary('mermaid', 'tool catalog') }, [{ tools: mermaidToolset(settings, labelSetName) }]) : [];
   trace.tools = tools.map((tool) => tool.name);
   publish();
 
@@ -127,7 +128,10 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   if (settings.memory !== 'off' && entities.length > 0) {
     progress.stage = 'recalling';
     run.showProgress();
-    const recalled = await shortReads().memoryRecall({ scope, entities, options: recallOptions });
+    const recalled = await shortReads().memoryRecall.executeWithOptions({ summary: memoryRecallSummary(entities.length) }, [{ scope, entities, options: recallOptions }]);
+    // The hits are known only now (a summary is fixed when the step is scheduled): the current details show them.
+    progress.stage = memoryRecalledSummary(entities.length, recalled.hits.length);
+    run.showProgress();
     memoryLines = recalled.lines;
     trace.memory.recalled = recalled.hits;
     trace.memory.lines = recalled.lines.map((line) => clip(line, TRACE_MEMORY_CHARS));
@@ -140,7 +144,9 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   const observations: MemoryObservation[] = [];
   const remember = async (batch: MemoryObservation[]) => {
     if (settings.memory === 'off' || batch.length === 0) return;
-    const result = await shortWrites().memoryUpdate({ scope, claimId: input.claimId, entities, observations: batch, options: updateOptions });
+    const result = await shortWrites().memoryUpdate.executeWithOptions({ summary: memoryUpdateSummary(batch.length, entities.length) }, [
+      { scope, claimId: input.claimId, entities, observations: batch, options: updateOptions },
+    ]);
     trace.memory.written = (trace.memory.written ?? 0) + result.written;
     trace.memory.frozenSkipped = (trace.memory.frozenSkipped ?? 0) + result.frozenSkipped;
   };

@@ -1,4 +1,5 @@
 import type { RagVerdictOutput } from '../src/methods/rag/verdict-task';
+import { methodStepSummary, toolCallSummary } from '../src/shared/activity-summaries';
 import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 
@@ -10,7 +11,9 @@ export async function runRag(run: MethodRun): Promise<MethodOutcome> {
   const { input, progress } = run;
   progress.stage = 'retrieving';
   const { topK, index, mode } = input.rag;
-  const { passages } = await shortReads().retrievePassages({ query: input.claim, index, k: topK, ...(mode ? { mode } : {}) });
+  const { passages } = await shortReads().retrievePassages.executeWithOptions({ summary: methodStepSummary('rag', toolCallSummary('retrieve_passages', { query: input.claim })) }, [
+    { query: input.claim, index, k: topK, ...(mode ? { mode } : {}) },
+  ]);
   run.countToolCall();
   const trace = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
   run.publishTrace(trace);

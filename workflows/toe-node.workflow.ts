@@ -34,7 +34,7 @@ import {
   type ToeSettings,
 } from '../src/shared/methods/toe';
 import type { PolicyStep, ToeAction } from '../src/shared/methods/toe-policy';
-import { localActivities, shortStepsAreLocal, shortWrites } from './es-activities';
+import { localActivities, shortStepsAreLocal, shortWrites, type ShortSteps } from './es-activities';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
@@ -99,7 +99,7 @@ const SNIPPET_CHARS = 200;
 const MAX_CHUNKS_PER_DOCUMENT = 3;
 
 const SELECT_ACTION = { startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } } as const;
-const regularSelect = proxyActivities<Activities>(SELECT_ACTION);
+const regularSelect: ShortSteps = proxyActivities<Activities>(SELECT_ACTION);
 const localSelect = localActivities(SELECT_ACTION);
 
 /**
@@ -149,14 +149,16 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
       maxSearchSteps: settings.maxSearchSteps,
       maxDocuments: settings.maxDocumentsPerNode,
     });
-    const choice = await (shortStepsAreLocal() ? localSelect : regularSelect).toeSelectAction({
-      state,
-      policy: settings.policy,
-      ...(settings.policyWeights ? { policyWeights: settings.policyWeights } : {}),
-      ...(input.online ? { online: input.online } : {}),
-      sampling: settings.sampling,
-      key: `${input.verificationId}/${node.id}/${step}`,
-    });
+    const choice = await (shortStepsAreLocal() ? localSelect : regularSelect).toeSelectAction.executeWithOptions({ summary: `toe · ${nodeLabel} · policy: next action` }, [
+      {
+        state,
+        policy: settings.policy,
+        ...(settings.policyWeights ? { policyWeights: settings.policyWeights } : {}),
+        ...(input.online ? { online: input.online } : {}),
+        sampling: settings.sampling,
+        key: `${input.verificationId}/${node.id}/${step}`,
+      },
+    ]);
     policyName = choice.policy;
     if (choice.action === 'stop') {
       policySteps.push({ state, action: 'stop', probability: choice.probability, reward: 0 });
@@ -225,20 +227,22 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   const episodeId = `${input.verificationId}/${node.id}`;
   const totalReward = policySteps.reduce((sum, s) => sum + s.reward, 0);
   if (settings.logEpisodes) {
-    await shortWrites().toeRecordEpisode({
-      schemaVersion: 1,
-      id: episodeId,
-      claim: node.claim,
-      policy: policyName,
-      stateLayoutVersion: STATE_LAYOUT_VERSION,
-      steps: policySteps,
-      runId: input.runId,
-      workflowId: input.verificationId,
-      nodeId: node.id,
-      totalReward,
-      recordedAt: new Date().toISOString(),
-      ...(input.online ? { learner: input.online.scope, ...(input.online.version ? { policyVersion: input.online.version } : {}) } : {}),
-    });
+    await shortWrites().toeRecordEpisode.executeWithOptions({ summary: `toe · ${nodeLabel} · record episode · ${policySteps.length} steps` }, [
+      {
+        schemaVersion: 1,
+        id: episodeId,
+        claim: node.claim,
+        policy: policyName,
+        stateLayoutVersion: STATE_LAYOUT_VERSION,
+        steps: policySteps,
+        runId: input.runId,
+        workflowId: input.verificationId,
+        nodeId: node.id,
+        totalReward,
+        recordedAt: new Date().toISOString(),
+        ...(input.online ? { learner: input.online.scope, ...(input.online.version ? { policyVersion: input.online.version } : {}) } : {}),
+      },
+    ]);
   }
 
   return {

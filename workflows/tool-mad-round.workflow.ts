@@ -1,6 +1,6 @@
 import { defineQuery, patched, setCurrentDetails, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { LlmTaskInput } from '../src/llm/types';
-import { llmCallSummary, toolCallSummary } from '../src/shared/activity-summaries';
+import { llmCallSummary, methodStepSummary, toolCallSummary } from '../src/shared/activity-summaries';
 import type {
   ToolMadAnswerOutput,
   ToolMadQuestionOutput,
@@ -143,12 +143,13 @@ async function retrieve(
     const mode = input.settings.ragMode ?? input.rag.mode;
     const args = { query, index: input.rag.index, k: input.settings.ragTopK, ...(mode ? { mode } : {}) };
     const summary = toolCallSummary('retrieve_passages', { query });
-    const { passages } = await shortReads().retrievePassages(args);
+    const { passages } = await shortReads().retrievePassages.executeWithOptions({ summary: methodStepSummary('tool-mad', `round ${input.round}`, `${debater.id} debater`, summary) }, [args]);
     ctx.meter.recordToolCall({ summary, tool: 'retrieve_passages', args, observation: passages.map((p) => `${p.id} ${p.title}`).join('\n') });
     return { documents: passages.map((p) => ({ id: p.id, title: p.title, text: p.text, source: 'rag', score: p.score })) };
   }
   const args = { query, max_results: input.settings.searchResults };
-  const result = await callTool('web_search', args).catch((err: unknown) => {
+  const searchSummary = methodStepSummary('tool-mad', `round ${input.round}`, `${debater.id} debater`, toolCallSummary('web_search', args));
+  const result = await callTool('web_search', args, searchSummary).catch((err: unknown) => {
     ctx.meter.recordToolCall(toolCallRecord('web_search', args, { error: (err as Error).message }));
     throw err;
   });
@@ -204,11 +205,13 @@ async function scoreRelevance(
     ),
   );
   const questions = generated.map((g) => g.question.trim()).filter((q) => q !== '');
-  const { cosines } = await shortReads().toolMadQuestionSimilarity({
-    claim: input.claim,
-    questions,
-    ...(input.settings.relevanceEmbeddingModel ? { model: input.settings.relevanceEmbeddingModel } : {}),
-  });
+  const { cosines } = await shortReads().toolMadQuestionSimilarity.executeWithOptions({ summary: methodStepSummary('tool-mad', 'relevance · question similarity', `${questions.length} questions`) }, [
+    {
+      claim: input.claim,
+      questions,
+      ...(input.settings.relevanceEmbeddingModel ? { model: input.settings.relevanceEmbeddingModel } : {}),
+    },
+  ]);
   return { questions, cosines, noncommittal: generated.some((g) => g.noncommittal === 1) };
 }
 

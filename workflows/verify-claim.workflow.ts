@@ -1,5 +1,5 @@
 import { ApplicationFailure, patched, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import { progressDetails } from '../src/shared/activity-summaries';
+import { progressDetails, storeVerdictSummary } from '../src/shared/activity-summaries';
 import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
 import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
@@ -59,7 +59,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
 
   progress.stage = 'storing';
   run.showProgress();
-  await shortWrites().storeVerdict(verdict);
+  await shortWrites().storeVerdict.executeWithOptions({ summary: storeVerdictSummary(verdict.label, verdict.method) }, [verdict]);
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTE_KEYS.label, value: verdict.label }]);
   progress.stage = 'done';
   setCurrentDetails(`${progressDetails(progress)} · **${verdict.label}**`);

@@ -30,6 +30,26 @@ export function memoryRecallSummary(entities: number): string {
   return `memory recall · ${entities} ${entities === 1 ? 'entity' : 'entities'}`;
 }
 
+/** `memory recall · 3 entities · 2 hits`: the recall's outcome, shown in the current details once it returns. */
+export function memoryRecalledSummary(entities: number, hits: number): string {
+  return `${memoryRecallSummary(entities)} · ${hits} ${hits === 1 ? 'hit' : 'hits'}`;
+}
+
+/** `memory update · 2 observations · 3 entities` */
+export function memoryUpdateSummary(observations: number, entities: number): string {
+  return `memory update · ${observations} ${observations === 1 ? 'observation' : 'observations'} · ${entities} ${entities === 1 ? 'entity' : 'entities'}`;
+}
+
+/** `store verdict · SUPPORTED · mermaid` */
+export function storeVerdictSummary(label: string, method: string): string {
+  return `store verdict · ${label} · ${method}`;
+}
+
+/** A short step of a method named after what it does: `fire · similarity of the queries`. */
+export function methodStepSummary(method: string, ...parts: string[]): string {
+  return oneLine([method, ...parts].join(' · '));
+}
+
 /** Static summary of a verification: `mermaid · gpt-4o-mini · "The Eiffel Tower is in Paris."` */
 export function verifySummary(input: Pick<VerifyClaimInput, 'method' | 'model' | 'claim'>): string {
   return oneLine(`${input.method} · ${input.model} · ${JSON.stringify(clip(input.claim, 80))}`);
