@@ -194,11 +194,14 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
         `mermaid · executor step 1/5 · ${verdict.model}`,
         `mermaid · executor step ${executorSteps}/5 · ${verdict.model}`,
         'search_wikipedia("Marie Curie")',
+        `memory recall · ${trace.entities.length} ${trace.entities.length === 1 ? 'entity' : 'entities'}`,
+        `store verdict · ${verdict.label} · mermaid`,
       ]),
     );
+    expect(summaries.some((summary) => /^memory update · \d+ observations? · \d+ entit(y|ies)$/.test(summary))).toBe(true);
 
     const transcript = verdict.transcript!;
-    expect(transcript.llmCalls.map((call) => call.summary)).toEqual(summaries.filter((summary) => summary.startsWith('mermaid · ')));
+    expect(transcript.llmCalls.map((call) => call.summary)).toEqual(summaries.filter((summary) => summary.startsWith('mermaid · ') && !summary.startsWith('mermaid · tool catalog')));
     expect(transcript.llmCalls[0]).toMatchObject({ task: 'mermaid.decompose', attempt: 1, cached: expect.any(Boolean) });
     expect(transcript.toolCalls[0]).toMatchObject({ tool: 'search_wikipedia', args: { query: 'Marie Curie' }, isError: false });
     const cacheIndex = indexName(harness.prefix, 'llm-cache');
@@ -211,7 +214,8 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
     return (history.events ?? []).flatMap((event) => {
       const summary = event.userMetadata?.summary;
-      if (!event.activityTaskScheduledEventAttributes || !summary?.data) return [];
+      // Local activities (the short Elasticsearch steps) are recorded as markers with the same metadata.
+      if (!(event.activityTaskScheduledEventAttributes || event.markerRecordedEventAttributes) || !summary?.data) return [];
       return [defaultPayloadConverter.fromPayload<string>(summary as Payload)];
     });
   }
