@@ -114,14 +114,16 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const verdict = finalVerdict(v, settings.finalMapping);
   if (online) {
     progress.stage = 'toe: online policy update';
-    online.afterClaim = await toeOnlineClaimFinished({
-      scope: online.scope,
-      verificationId,
-      actedWith: online.actedWith,
-      warmupClaims: settings.online.warmupClaims,
-      groupSize: settings.online.groupSize,
-      ...(settings.policyWeights ? { startWeights: settings.policyWeights } : {}),
-    });
+    online.afterClaim = await toeOnlineClaimFinished.executeWithOptions({ summary: `toe · online policy update · acted with ${online.actedWith ?? 'warm-up heuristic'}` }, [
+      {
+        scope: online.scope,
+        verificationId,
+        actedWith: online.actedWith,
+        warmupClaims: settings.online.warmupClaims,
+        groupSize: settings.online.groupSize,
+        ...(settings.policyWeights ? { startWeights: settings.policyWeights } : {}),
+      },
+    ]);
   }
   const trace = traceOf(tree, results, settings, { iterations, rootHistory, queue, termination, online });
   run.publishTrace(trace);

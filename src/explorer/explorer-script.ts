@@ -71,8 +71,24 @@ export const EXPLORER_SCRIPT = String.raw`
     }
   }
 
+  // Only the latest request renders (an earlier, slower answer must not overwrite a newer filter);
+  // body[data-claims-pending] counts the requests in flight, so a test can wait for the table to settle.
+  let claimsRequest = 0;
+  let claimsPending = 0;
+  const setPending = (delta) => { claimsPending += delta; document.body.setAttribute('data-claims-pending', String(claimsPending)); };
   async function loadClaims() {
+    const request = ++claimsRequest;
+    setPending(1);
+    try {
+      await renderClaims(request);
+    } finally {
+      setPending(-1);
+    }
+  }
+
+  async function renderClaims(request) {
     const { total, rows } = await source.claims(state.filter);
+    if (request !== claimsRequest) return;
     state.total = total;
     const body = $('claims-body');
     body.replaceChildren(...rows.map((row) => el('tr', { class: 'claim-row', 'data-workflow-id': row.workflowId, onclick: () => openClaim(row.workflowId) },
