@@ -60,11 +60,18 @@ export async function retryingActivities(client: Client, runId: string): Promise
         workflowId: execution.workflowId,
         activity: pending.activityType?.name ?? 'activity',
         attempt,
-        lastFailure: oneLine(pending.lastFailure?.message ?? 'retrying'),
+        lastFailure: oneLine(failureText(pending.lastFailure)),
       });
     }
   }
   return { retrying, unscanned: Math.max(0, seen - RETRY_SCAN_LIMIT) };
+}
+
+/** `[LlmRateLimited] 429 Too Many Requests`: the error type says what a bare message may not (a 429). */
+function failureText(failure: { message?: string | null; applicationFailureInfo?: { type?: string | null } | null } | null | undefined): string {
+  if (!failure) return 'retrying';
+  const type = failure.applicationFailureInfo?.type;
+  return `${type ? `[${type}] ` : ''}${failure.message ?? ''}`.trim();
 }
 
 /** Finished verifications per minute between the first and the latest observation. */

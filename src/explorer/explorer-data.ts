@@ -3,7 +3,7 @@ import { isIndexNotFound } from '../es/client';
 import { indexName } from '../es/indices';
 import type { ChatMessage } from '../llm/types';
 import type { Verdict } from '../shared/verify';
-import { type ExplorerFilter, type GoldIndex, needsGold, verdictQuery } from './explorer-filter';
+import { type ExplorerFilter, failureQuery, type GoldIndex, needsGold, verdictQuery } from './explorer-filter';
 
 /** Characters of a claim in a table row (the transcript has it whole). */
 const ROW_CLAIM_CHARS = 300;
@@ -28,6 +28,10 @@ export interface ExplorerRow {
   totalTokens: number;
   costUsd: number;
   durationMs: number;
+  /** LLM calls that failed for good (an answer that never parsed); the verdict came from a fallback. */
+  invalidLlmCalls: number;
+  /** Set on rows of verifications that failed without a verdict (status filter `failed`). */
+  failure?: { type?: string; reason: string; temporalUrl?: string };
 }
 
 export interface ExplorerFailure {
@@ -142,6 +146,7 @@ export class ExplorerData implements ExplorerSource {
   }
 
   async claims(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }> {
+    if (filter.status === 'failed') return this.failedRows(filter);
     const gold = needsGold(filter) ? await this.goldLabels() : undefined;
     const response = await this.search<Verdict>(this.index.verdicts, {
       from: filter.from,
@@ -151,9 +156,26 @@ export class ExplorerData implements ExplorerSource {
       sort: [{ claimId: 'asc' }, { method: 'asc' }, { model: 'asc' }],
       _source: { excludes: ['trace', 'transcript', 'evidence', 'rationale'] },
     });
-    const verdicts = (response?.hits.hits ?? []).map((hit) => hit._source as Verdict);
+    const verdicts = (response?.hits.hits ?? []).map((hit) => hit._source as StoredVerdict);
     const golds = gold?.byClaim ?? (await this.goldOf(verdicts.map((v) => v.claimId)));
     return { total: totalOf(response), rows: verdicts.map((verdict) => rowOf(verdict, golds.get(verdict.claimId) ?? null)) };
+  }
+
+  /** Verifications of the run that ended without a verdict, as table rows with their reason and error type. */
+  private async failedRows(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }> {
+    const response = await this.search<ExplorerFailure & { ordinal?: number }>(this.index.failures, {
+      from: filter.from,
+      size: filter.size,
+      track_total_hits: true,
+      query: failureQuery(this.options.runId, filter),
+      sort: [{ claimId: 'asc' }, { method: 'asc' }, { model: 'asc' }],
+    });
+    const failures = (response?.hits.hits ?? []).map((hit) => hit._source as ExplorerFailure);
+    const golds = await this.goldOf(failures.map((f) => f.claimId));
+    return {
+      total: totalOf(response),
+      rows: failures.map((failure) => failureRow({ ...failure, ...withUrl(this.options.workflowUrl(failure.workflowId)) }, golds.get(failure.claimId) ?? null)),
+    };
   }
 
   async claim(workflowId: string): Promise<ExplorerClaim | undefined> {
@@ -271,7 +293,31 @@ function totalOf(response: estypes.SearchResponse<unknown> | undefined): number 
   return typeof total === 'number' ? total : (total?.value ?? 0);
 }
 
-function rowOf(verdict: Verdict, gold: string | null): ExplorerRow {
+function failureRow(failure: ExplorerFailure, gold: string | null): ExplorerRow {
+  return {
+    workflowId: failure.workflowId,
+    claimId: failure.claimId,
+    ...(failure.dataset ? { dataset: failure.dataset } : {}),
+    method: failure.method ?? '',
+    model: failure.model ?? '',
+    claim: failure.reason.length <= ROW_CLAIM_CHARS ? failure.reason : `${failure.reason.slice(0, ROW_CLAIM_CHARS)}…`,
+    label: 'FAILED',
+    gold,
+    correct: null,
+    llmCalls: 0,
+    toolCalls: 0,
+    totalTokens: 0,
+    costUsd: 0,
+    durationMs: 0,
+    invalidLlmCalls: 0,
+    failure: { ...(failure.type ? { type: failure.type } : {}), reason: failure.reason, ...withUrl(failure.temporalUrl) },
+  };
+}
+
+/** A verdict as stored, with the count VerdictStore adds (absent on verdicts stored before it). */
+type StoredVerdict = Verdict & { invalidLlmCalls?: number };
+
+function rowOf(verdict: StoredVerdict, gold: string | null): ExplorerRow {
   return {
     workflowId: verdict.workflowId,
     claimId: verdict.claimId,
@@ -288,5 +334,6 @@ function rowOf(verdict: Verdict, gold: string | null): ExplorerRow {
     totalTokens: verdict.usage?.totalTokens ?? 0,
     costUsd: verdict.usage?.costUsd ?? 0,
     durationMs: verdict.durationMs ?? 0,
+    invalidLlmCalls: verdict.invalidLlmCalls ?? 0,
   };
 }

@@ -17,6 +17,8 @@ export const explorerFilterSchema = z.object({
   predicted: optionalText,
   gold: optionalText,
   outcome: z.enum(['correct', 'incorrect', 'unscored']).optional(),
+  /** `invalid`: verdicts reached after an LLM answer that never became valid; `failed`: verifications without a verdict. */
+  status: z.enum(['invalid', 'failed']).optional(),
   text: optionalText,
   minCost: optionalNumber,
   maxCost: optionalNumber,
@@ -29,6 +31,9 @@ export type ExplorerFilter = z.infer<typeof explorerFilterSchema>;
 
 /** Claim ids of the run by gold label (normalised); only read when a filter needs the gold labels. */
 export type GoldIndex = Map<string, string[]>;
+
+/** A verdict's LLM calls that failed for good, counted from its transcript when it is stored (VerdictStore). */
+export const INVALID_CALLS_FIELD = 'invalidLlmCalls';
 
 /** Whether the filter needs the run's gold labels. */
 export function needsGold(filter: ExplorerFilter): boolean {
@@ -54,6 +59,7 @@ export function verdictQuery(runId: string, filter: ExplorerFilter, gold?: GoldI
   if (filter.minCalls !== undefined || filter.maxCalls !== undefined) {
     must.push({ range: { 'usage.llmCalls': { ...(filter.minCalls !== undefined ? { gte: filter.minCalls } : {}), ...(filter.maxCalls !== undefined ? { lte: filter.maxCalls } : {}) } } });
   }
+  if (filter.status === 'invalid') must.push({ range: { [INVALID_CALLS_FIELD]: { gte: 1 } } });
   if (needsGold(filter)) {
     const index = gold ?? new Map<string, string[]>();
     if (filter.gold !== undefined) must.push(claimIdsIn(index.get(filter.gold) ?? []));
@@ -69,6 +75,17 @@ export function verdictQuery(runId: string, filter: ExplorerFilter, gold?: GoldI
     if (filter.outcome === 'unscored') mustNot.push(scored);
   }
   return { bool: { must, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+}
+
+/** The query over `<prefix>-run-failures` for the filters a failure has (method, model, dataset; text matches the reason). */
+export function failureQuery(runId: string, filter: ExplorerFilter): estypes.QueryDslQueryContainer {
+  const must: estypes.QueryDslQueryContainer[] = [{ term: { runId } }];
+  for (const field of ['method', 'model', 'dataset'] as const) {
+    const value = filter[field];
+    if (value !== undefined) must.push({ term: { [field]: value } });
+  }
+  if (filter.text !== undefined) must.push({ match: { reason: { query: filter.text, operator: 'and' } } });
+  return { bool: { must } };
 }
 
 function claimIdsIn(ids: string[]): estypes.QueryDslQueryContainer {

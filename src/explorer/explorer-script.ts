@@ -40,14 +40,19 @@ export const EXPLORER_SCRIPT = String.raw`
   const matches = (row, f) =>
     (!f.method || row.method === f.method) && (!f.model || row.model === f.model) && (!f.dataset || row.dataset === f.dataset) &&
     (!f.predicted || row.label === f.predicted) && (!f.gold || row.gold === f.gold) &&
+    (f.status !== 'invalid' || row.invalidLlmCalls > 0) &&
     (!f.outcome || (f.outcome === 'correct' ? row.correct === true : f.outcome === 'incorrect' ? row.correct === false : row.correct === null)) &&
     (!f.text || f.text.toLowerCase().split(/\s+/).every((w) => row.claim.toLowerCase().includes(w))) &&
     (f.minCost === undefined || f.minCost === '' || row.costUsd >= Number(f.minCost)) && (f.maxCost === undefined || f.maxCost === '' || row.costUsd <= Number(f.maxCost)) &&
     (f.minCalls === undefined || f.minCalls === '' || row.llmCalls >= Number(f.minCalls)) && (f.maxCalls === undefined || f.maxCalls === '' || row.llmCalls <= Number(f.maxCalls));
+  // A failed verification as a table row (the served API answers status=failed the same way).
+  const failureRow = (f) => ({ workflowId: f.workflowId, claimId: f.claimId, dataset: f.dataset, method: f.method || '', model: f.model || '', claim: f.reason, label: 'FAILED', gold: null, correct: null,
+    llmCalls: 0, toolCalls: 0, totalTokens: 0, costUsd: 0, durationMs: 0, invalidLlmCalls: 0, failure: { type: f.type, reason: f.reason, temporalUrl: f.temporalUrl } });
   const offline = embedded && {
     summary: async () => embedded.summary,
     claims: async (f) => {
-      const rows = embedded.rows.filter((row) => matches(row, f));
+      const all = f.status === 'failed' ? embedded.failures.map(failureRow) : embedded.rows;
+      const rows = all.filter((row) => matches({ ...row, claim: row.claim || '' }, { ...f, status: f.status === 'failed' ? undefined : f.status }));
       return { total: rows.length, rows: rows.slice(Number(f.from), Number(f.from) + Number(f.size)) };
     },
     claim: async (id) => embedded.claims[id] || null,
@@ -65,6 +70,7 @@ export const EXPLORER_SCRIPT = String.raw`
     for (const key of FILTERS) {
       bar.append(el('label', {}, key + ' ', el('select', { id: 'filter-' + key, onchange: update(key) }, el('option', { value: '' }, 'all'), ...summary.facets[key].map((v) => el('option', { value: v }, v)))));
     }
+    bar.append(el('label', {}, 'status ', el('select', { id: 'filter-status', onchange: update('status') }, ...[['', 'verdicts'], ['invalid', 'invalid LLM answers'], ['failed', 'failed (no verdict)']].map(([v, t]) => el('option', { value: v }, t)))));
     bar.append(el('label', {}, 'outcome ', el('select', { id: 'filter-outcome', onchange: update('outcome') }, ...[['', 'all'], ['correct', 'correct'], ['incorrect', 'incorrect'], ['unscored', 'no gold']].map(([v, t]) => el('option', { value: v }, t)))));
     for (const [key, label] of [['text', 'claim text'], ['minCost', 'cost ≥'], ['maxCost', 'cost ≤'], ['minCalls', 'LLM calls ≥'], ['maxCalls', 'LLM calls ≤']]) {
       bar.append(el('label', {}, label + ' ', el('input', { id: 'filter-' + key, size: key === 'text' ? 18 : 6, onchange: update(key) })));
@@ -91,9 +97,11 @@ export const EXPLORER_SCRIPT = String.raw`
     if (request !== claimsRequest) return;
     state.total = total;
     const body = $('claims-body');
-    body.replaceChildren(...rows.map((row) => el('tr', { class: 'claim-row', 'data-workflow-id': row.workflowId, onclick: () => openClaim(row.workflowId) },
+    body.replaceChildren(...rows.map((row) => el('tr', { class: 'claim-row' + (row.failure ? ' failed' : ''), 'data-workflow-id': row.workflowId, onclick: () => (row.failure ? openFailure(row) : openClaim(row.workflowId)) },
       el('td', {}, row.claimId), el('td', {}, row.dataset || ''), el('td', {}, row.method), el('td', {}, row.model),
-      el('td', { class: 'claim-text' }, row.claim), el('td', { class: 'label' }, row.label), el('td', {}, row.gold || '—'),
+      el('td', { class: 'claim-text' }, row.claim),
+      el('td', { class: 'label' + (row.failure ? ' error' : '') }, row.failure ? 'FAILED' + (row.failure.type ? ' · ' + row.failure.type : '') : row.label + (row.invalidLlmCalls > 0 ? ' (' + row.invalidLlmCalls + ' invalid)' : '')),
+      el('td', {}, row.gold || '—'),
       el('td', { class: row.correct === true ? 'ok' : row.correct === false ? 'bad' : '' }, row.correct === true ? '✓' : row.correct === false ? '✗' : ''),
       el('td', { class: 'num' }, row.llmCalls), el('td', { class: 'num' }, row.toolCalls), el('td', { class: 'num' }, row.totalTokens),
       el('td', { class: 'num' }, usd(row.costUsd)), el('td', { class: 'num' }, (row.durationMs / 1000).toFixed(1) + ' s'))));
@@ -183,6 +191,16 @@ export const EXPLORER_SCRIPT = String.raw`
       section('LLM calls (' + ((v.transcript && v.transcript.llmCalls.length) || 0) + ')', ...llmCalls(claim)),
       section('Tool calls (' + ((v.transcript && v.transcript.toolCalls.length) || 0) + ')', ...toolCalls(claim)),
       v.evidence && v.evidence.length ? section('Evidence', ...v.evidence.map((e) => el('div', {}, el('b', {}, e.title), pre(e.text)))) : null);
+    panel.scrollIntoView();
+  }
+
+  function openFailure(row) {
+    const panel = $('transcript');
+    panel.hidden = false;
+    panel.replaceChildren(
+      el('h2', {}, row.method + ' · ' + row.model + ' · ' + row.claimId + ' · failed'),
+      section('Failure', kv([['error type', row.failure.type || 'unknown'], ['reason', row.failure.reason], ['workflow', row.workflowId]])),
+      row.failure.temporalUrl ? el('a', { href: row.failure.temporalUrl, target: '_blank', rel: 'noopener', class: 'temporal-link' }, 'open in the Temporal UI') : el('p', {}, 'no Temporal UI configured'));
     panel.scrollIntoView();
   }
 

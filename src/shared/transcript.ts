@@ -47,6 +47,11 @@ export function emptyTranscript(): VerificationTranscript {
   return { llmCalls: [], toolCalls: [], omitted: 0 };
 }
 
+/** LLM calls of a transcript that failed for good (an answer that never became valid, a rejected request). */
+export function invalidLlmCallsOf(transcript: VerificationTranscript | undefined): number {
+  return (transcript?.llmCalls ?? []).filter((call) => call.error !== undefined).length;
+}
+
 export function clipObservation(text: string): string {
   return text.length <= TRANSCRIPT_OBSERVATION_CHARS ? text : `${text.slice(0, TRANSCRIPT_OBSERVATION_CHARS)}…`;
 }

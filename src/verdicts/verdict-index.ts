@@ -34,6 +34,7 @@ export const VERDICT_INDEX: IndexDefinition = {
       // Stored for reading back, never searched: method traces differ in shape.
       trace: { type: 'object', enabled: false },
       transcript: { type: 'object', enabled: false },
+      invalidLlmCalls: { type: 'integer' },
       startedAt: { type: 'date' },
       finishedAt: { type: 'date' },
       durationMs: { type: 'long' },

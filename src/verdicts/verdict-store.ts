@@ -2,6 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { z } from 'zod';
 import { ensureIndex } from '../es/ensure-index';
 import { VERDICT_LABELS } from '../shared/constants';
+import { invalidLlmCallsOf } from '../shared/transcript';
 import type { Verdict } from '../shared/verify';
 import { VERDICT_INDEX } from './verdict-index';
 
@@ -38,7 +39,8 @@ export class VerdictStore {
     await this.client.index({
       index: this.index,
       id: verdict.workflowId,
-      document: { ...verdict, storedAt: new Date().toISOString() },
+      // invalidLlmCalls: searchable, as the transcript is stored but not indexed (the explorer's status filter).
+      document: { ...verdict, invalidLlmCalls: invalidLlmCallsOf(verdict.transcript), storedAt: new Date().toISOString() },
     });
   }
 

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { workflowUiUrl } from '../../src/client/temporal';
 import { ingestCorpus } from '../../src/corpus/ingest';
+import { indexName } from '../../src/es/indices';
+import type { Verdict } from '../../src/shared/verify';
+import { VerdictStore } from '../../src/verdicts/verdict-store';
 import { ExplorerData, explorerHtml, explorerSnapshot, startExplorerServer, type RunningExplorer } from '../../src/explorer';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
@@ -155,6 +158,35 @@ describe('claim explorer in headless Chromium', () => {
     expect(await page.locator('#failures-body tr').count()).toBeGreaterThan(0);
     expect(await page.locator('#failures-body').textContent()).toContain('IndexNotFound');
     expect(errors).toEqual([]);
+  });
+
+  it('lists failed verifications with their reason and error type, and verdicts reached after an invalid LLM answer', async () => {
+    // A verdict whose transcript records an LLM answer that never parsed (as MERMAID's fallback leaves it).
+    const { es, prefix } = harness;
+    const verdicts = indexName(prefix, 'verdicts');
+    const stored = await es.search<Record<string, unknown>>({ index: verdicts, size: 1, query: { bool: { must: [{ term: { runId } }, { term: { method: 'rag' } }] } } });
+    const source = stored.hits.hits[0]!._source!;
+    const invalidId = `${String(source.workflowId)}-invalid`;
+    const transcript = source.transcript as { llmCalls: unknown[] };
+    const invalid = { ...source, workflowId: invalidId, transcript: { ...transcript, llmCalls: [...transcript.llmCalls, { summary: 'rag · verdict · gpt-4o-mini', task: 'rag.verdict', error: 'LlmOutputInvalid: not JSON' }] } };
+    await new VerdictStore(es, verdicts).store(invalid as unknown as Verdict);
+    await es.indices.refresh({ index: verdicts });
+    try {
+      const { page, errors } = await open(explorer.url);
+      expect(await settledRows(page)).toBe(VERDICTS + 1);
+      expect(await filter(page, 'status', 'invalid')).toBe(1);
+      expect(await page.locator('#claims-body tr td:nth-child(6)').textContent()).toMatch(/\(1 invalid\)$/);
+      expect(await filter(page, 'status', 'failed')).toBe(1);
+      expect(await page.locator('#claims-body tr td:nth-child(6)').textContent()).toBe('FAILED · IndexNotFound');
+      expect(await page.locator('#claims-body tr td:nth-child(3)').textContent()).toBe('rag');
+      await rowsOf(page).first().click();
+      await page.locator('#transcript h2').waitFor();
+      expect(await page.locator('#transcript dl').textContent()).toMatch(/^error typeIndexNotFoundreason.+workflow/s);
+      expect(await filter(page, 'status', '')).toBe(VERDICTS + 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await es.delete({ index: verdicts, id: invalidId, refresh: true });
+    }
   });
 
   it('explorer.html works offline from the embedded page and says how much it holds', async () => {

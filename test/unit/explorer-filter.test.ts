@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPLORER_MAX_PAGE, explorerFilterSchema, needsGold, verdictQuery } from '../../src/explorer/explorer-filter';
+import { EXPLORER_MAX_PAGE, explorerFilterSchema, failureQuery, INVALID_CALLS_FIELD, needsGold, verdictQuery } from '../../src/explorer/explorer-filter';
 
 describe('explorer filters as Elasticsearch queries', () => {
   it('parses query-string values, bounds the page and rejects unknown outcomes', () => {
@@ -34,5 +34,15 @@ describe('explorer filters as Elasticsearch queries', () => {
     expect(incorrect.must_not).toHaveLength(1);
     const noGold = verdictQuery('r', explorerFilterSchema.parse({ gold: 'NEI' }), gold).bool!.must as object[];
     expect(noGold[1]).toEqual({ bool: { must_not: { match_all: {} } } });
+  });
+
+  it('filters invalid verdicts on the stored count of failed LLM calls, and failures on their own fields', () => {
+    expect(verdictQuery('r', explorerFilterSchema.parse({ status: 'invalid' })).bool?.must).toContainEqual({ range: { [INVALID_CALLS_FIELD]: { gte: 1 } } });
+    expect(explorerFilterSchema.safeParse({ status: 'broken' }).success).toBe(false);
+    expect(failureQuery('r', explorerFilterSchema.parse({ status: 'failed', method: 'rag', text: 'missing index', outcome: 'correct' })).bool?.must).toEqual([
+      { term: { runId: 'r' } },
+      { term: { method: 'rag' } },
+      { match: { reason: { query: 'missing index', operator: 'and' } } },
+    ]);
   });
 });
