@@ -1,12 +1,14 @@
 /**
  * Screenshots a page that needs JavaScript (the Temporal UI, `verity view`) with headless Chromium:
- *   npm run ui:screenshot -- <url> <out.png> [--wait-for <css selector>] [--size 1400x1800] [--click <text>]
+ *   npm run ui:screenshot -- <url> <out.png> [--wait-for <css selector>] [--size 1400x1800] [--click <text>]… [--wait-after <css selector>]
+ * Each --click (in order) clicks the first element showing that text; --wait-after <css> then waits
+ * for that element and scrolls it into view.
  * Chromium: Debian's (`apt-get install -y chromium`) or CHROMIUM_PATH.
  */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 
-const USAGE = 'usage: npm run ui:screenshot -- <url> <out.png> [--wait-for <css selector>] [--size 1400x1800] [--click <text>]';
+const USAGE = 'usage: npm run ui:screenshot -- <url> <out.png> [--wait-for <css selector>] [--size 1400x1800] [--click <text>]… [--wait-after <css selector>]';
 
 async function main(argv: string[]): Promise<void> {
   if (argv.includes('--help') || argv.length < 2) {
@@ -27,11 +29,14 @@ async function main(argv: string[]): Promise<void> {
     await page.goto(url, { waitUntil: 'networkidle' });
     const waitFor = option('--wait-for');
     if (waitFor) await page.waitForSelector(waitFor, { timeout: 20_000 });
-    const click = option('--click');
-    if (click) {
+    const clicks = argv.flatMap((arg, index) => (arg === '--click' && argv[index + 1] !== undefined ? [argv[index + 1]!] : []));
+    for (const click of clicks) {
       await page.getByText(click, { exact: false }).first().click();
+      // A screenshot tool, not a test: give the page a moment to react to each click.
       await page.waitForTimeout(1_500);
     }
+    const waitAfter = option('--wait-after');
+    if (waitAfter) await page.locator(waitAfter).first().scrollIntoViewIfNeeded({ timeout: 20_000 });
     await page.screenshot({ path: out, fullPage: false });
     process.stdout.write(`${out}\n`);
   } finally {
