@@ -377,8 +377,13 @@ async function watchCommand(runId: string, seconds: number): Promise<void> {
         const progress = await readProgress(handle, status);
         const latest = { at: Date.now(), finished: progress.done + progress.failed };
         first ??= latest;
-        const [{ failures }, retries] = await Promise.all([failuresOf.failures(0, 3).catch(() => ({ failures: [] })), retryingActivities(client, runId)]);
-        const text = formatWatch({ progress, perMinute: ratePerMinute(first, latest), failures, ...retries });
+        const [{ failures }, retries, llmRate] = await Promise.all([
+          failuresOf.failures(0, 3).catch(() => ({ failures: [] })),
+          retryingActivities(client, runId),
+          withTimeout(readLlmRateStatus(client, config), 'status'),
+        ]);
+        // The adaptive LLM rate (halved on 429s) next to the activities Temporal is retrying.
+        const text = `${formatWatch({ progress, perMinute: ratePerMinute(first, latest), failures, ...retries })}\n${formatLlmRate(llmRate)}`;
         process.stdout.write(process.stdout.isTTY ? `\x1b[2J\x1b[H${text}\n` : `${new Date().toISOString()}\n${text}\n`);
         if (status !== 'RUNNING') break;
         await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
