@@ -1,5 +1,4 @@
 import type { Client } from '@temporalio/client';
-import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { VerityConfig } from '../../src/config/config';
@@ -10,6 +9,7 @@ import { fullVerdict, type MethodTrace, type Verdict } from '../../src/shared/ve
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import type { MermaidTrace } from '../../workflows/mermaid.workflow';
+import { activitySummaries } from '../support/history-summaries';
 import { DEMO_CORPUS } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
@@ -186,7 +186,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
     expect(metadata.currentDetails).toMatch(/^\*\*done\*\* · \d+ LLM calls · \d+ tool calls · \*\*(SUPPORTED|REFUTED)\*\*$/);
 
-    const summaries = await activitySummaries(handle.workflowId);
+    const summaries = await activitySummaries(client, handle.workflowId);
     const executorSteps = trace.steps.filter((step) => step.step <= 5).length;
     expect(summaries).toEqual(
       expect.arrayContaining([
@@ -209,16 +209,6 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     expect(cached._source?.messages.some((message) => message.content.includes(FIRST))).toBe(true);
     expect(JSON.parse(cached._source!.rawResponse)).toMatchObject({ triplets: expect.any(Array) });
   });
-
-  async function activitySummaries(workflowId: string): Promise<string[]> {
-    const history = await client.workflow.getHandle(workflowId).fetchHistory();
-    return (history.events ?? []).flatMap((event) => {
-      const summary = event.userMetadata?.summary;
-      // Local activities (the short Elasticsearch steps) are recorded as markers with the same metadata.
-      if (!(event.activityTaskScheduledEventAttributes || event.markerRecordedEventAttributes) || !summary?.data) return [];
-      return [defaultPayloadConverter.fromPayload<string>(summary as Payload)];
-    });
-  }
 
   async function llmTaskInputs(workflowId: string): Promise<{ task: string; model?: string; role?: string }[]> {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();

@@ -18,6 +18,7 @@ import { WEB_TARGET } from '../../src/search/web-index';
 import { traceQuery } from '../../workflows/definitions';
 import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { activitySummaries } from '../support/history-summaries';
 
 interface TraceNode {
   id: string;
@@ -125,6 +126,12 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
       const child = await client.workflow.getHandle(node.childWorkflowId!).describe();
       expect(child.status.name).toBe('COMPLETED');
       expect(child.type).toBe('toeNodeWorkflow');
+      // In the Temporal UI the node child names its sub-claim, and each step its node and stage.
+      expect(await child.staticSummary()).toMatch(new RegExp(`^toe · node ${node.id} · depth ${node.depth} · "`));
+      expect(await child.staticDetails()).toMatch(new RegExp(`^\\*\\*Sub-claim:\\*\\* .+\\*\\*Node\\*\\* ${node.id} · depth ${node.depth}`, 's'));
+      const summaries = await activitySummaries(client, node.childWorkflowId!);
+      expect(summaries).toContain(`toe · node ${node.id} · policy: next action`);
+      expect(summaries.every((summary) => summary.startsWith(`toe · node ${node.id} · `))).toBe(true);
       // Every substituted source names its substitute in the trace.
       for (const step of node.steps!) {
         const expected = OFFLINE_SUBSTITUTES[step.action as keyof typeof OFFLINE_SUBSTITUTES];

@@ -17,6 +17,7 @@ import { verifyClaimWorkflow } from '../../workflows';
 import { traceQuery } from '../../workflows/definitions';
 import { toolMadRoundStateQuery } from '../../workflows/tool-mad-round.workflow';
 import { uniqueName } from '../support/test-env';
+import { activitySummaries, workflowMetadata } from '../support/history-summaries';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 /** The recorded web of this test: one page states the Eiffel Tower fact, one is unrelated. */
@@ -119,6 +120,20 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
     expect(verdict.citedPassageIds).toEqual(expect.arrayContaining([rag!.evidenceIds[0], search!.evidenceIds[0]]));
 
     expect(await childStatus(`${handle.workflowId}/round-1`)).toEqual({ status: 'COMPLETED', parent: handle.workflowId });
+    // The Temporal UI: the round child says which round and debaters, each of its steps who does what.
+    const round = await workflowMetadata(harness.client, `${handle.workflowId}/round-1`);
+    expect(round.summary).toMatch(/^tool-mad · round 1\/\d+ · rag, search$/);
+    expect(round.details).toContain(`**Claim:** ${EIFFEL}`);
+    const summaries = await activitySummaries(harness.client, `${handle.workflowId}/round-1`);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        `tool-mad · round 1 · rag debater · query · ${verdict.model}`,
+        `tool-mad · round 1 · search debater · faithfulness · ${verdict.model}`,
+        `tool-mad · round 1 · rag debater · answer relevance · ${verdict.model}`,
+        expect.stringMatching(/^tool-mad · round 1 · rag debater · retrieve_passages\("/),
+        expect.stringMatching(/^tool-mad · round 1 · search debater · web_search\("/),
+      ]),
+    );
     const stored = await harness.deps.verdicts.get(handle.workflowId);
     expect((stored?.trace as ToolMadTrace | undefined)?.rounds[0]?.turns[1]?.evidenceIds).toEqual(search!.evidenceIds);
   });
