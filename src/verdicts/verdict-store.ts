@@ -67,12 +67,19 @@ export class VerdictStore {
     return found;
   }
 
-  /** The claim texts stored under this run and claim id (any method or setting); none when the index does not exist. */
+  /**
+   * The claim texts stored under this run and claim id (any method or setting). Waits for the index
+   * to be ready first: another process may have just created it, and searching a shard that is not
+   * active yet fails (search_phase_execution_exception).
+   */
   async claimsNamed(runId: string, claimId: string): Promise<string[]> {
-    const response = await this.client.search<Pick<Verdict, 'claim'>>(
-      { index: this.index, size: 20, _source: ['claim'], query: { bool: { filter: [{ term: { runId } }, { term: { claimId } }] } } },
-      { ignore: [404] },
-    );
+    await this.ensureIndex();
+    const response = await this.client.search<Pick<Verdict, 'claim'>>({
+      index: this.index,
+      size: 20,
+      _source: ['claim'],
+      query: { bool: { filter: [{ term: { runId } }, { term: { claimId } }] } },
+    });
     return [...new Set((response.hits?.hits ?? []).flatMap((hit) => (hit._source ? [hit._source.claim] : [])))];
   }
 
