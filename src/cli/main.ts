@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from '../config/config';
-import { esAccessErrorLine, isEsAccessError } from '../es/access-errors';
+import { errors } from '@elastic/elasticsearch';
+import { esAccessErrorLine, esErrorLine, isEsAccessError } from '../es/access-errors';
 import { projectRoot } from '../project-root';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
@@ -68,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const message = isEsAccessError(err)
       ? esAccessErrorLine(err, loadConfig().elasticsearch)
-      : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof Error ? err.message : String(err)));
+      : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof errors.ResponseError ? esErrorLine(err) : err instanceof Error ? err.message : String(err)));
     process.stderr.write(`verity: ${terminalSafe(message.split('\n')[0]!)}\n`);
     return err instanceof CliError ? err.exitCode : 1;
   }

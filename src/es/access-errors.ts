@@ -41,6 +41,18 @@ export function esReason(err: errors.ResponseError): string {
   return body?.error?.reason ?? body?.error?.root_cause?.[0]?.reason ?? err.message;
 }
 
+/**
+ * One line for any other error answer of Elasticsearch: its error type and the first root cause
+ * (for a failed search, "all shards failed" alone says nothing; the root cause says why).
+ */
+export function esErrorLine(err: errors.ResponseError): string {
+  const body = err.body as { error?: { type?: string; reason?: string; root_cause?: Array<{ type?: string; reason?: string }> } | string } | undefined;
+  if (typeof body?.error !== 'object') return err.message;
+  const cause = body.error.root_cause?.[0];
+  const detail = cause?.reason ?? body.error.reason;
+  return `Elasticsearch answered ${err.statusCode ?? '?'} ${body.error.type ?? cause?.type ?? 'error'}${detail ? `: ${detail}` : ''}`;
+}
+
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').trim();
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
 import { loadDataset, type DatasetClaim } from '../../eval/datasets';
 import { ensureIndex } from '../../src/es/ensure-index';
+import { RUN_CLAIMS_INDEX, RUN_FAILURES_INDEX } from '../../src/runs/run-indices';
 import { indexName } from '../../src/es/indices';
 import type { RunManifest } from '../../src/runs/run-manifest';
 import { VERDICT_INDEX } from '../../src/verdicts/verdict-index';
@@ -24,7 +25,6 @@ export interface SyntheticRunSpec {
   salt?: string;
 }
 
-const KEYWORD_RUN_ID = { mappings: { properties: { runId: { type: 'keyword' as const }, claimId: { type: 'keyword' as const } } } };
 
 function unit(...parts: string[]): number {
   return createHash('sha256').update(parts.join('|')).digest().readUInt32BE(0) / 2 ** 32;
@@ -77,8 +77,9 @@ export async function seedSyntheticRun(client: Client, prefix: string, spec: Syn
   const claimsByDataset = new Map<string, DatasetClaim[]>();
   for (const d of spec.datasets) claimsByDataset.set(d.name, (await loadDataset(d.file)).claims.slice(0, d.sample));
   await ensureIndex(client, indexName(prefix, 'verdicts'), VERDICT_INDEX);
-  // The sweep maps runId as a keyword in its run indices.
-  for (const logical of ['run-claims', 'run-failures']) await ensureIndex(client, indexName(prefix, logical), KEYWORD_RUN_ID);
+  // The sweep's own mappings (keywords that the report and the explorer aggregate and sort on).
+  await ensureIndex(client, indexName(prefix, 'run-claims'), RUN_CLAIMS_INDEX);
+  await ensureIndex(client, indexName(prefix, 'run-failures'), RUN_FAILURES_INDEX);
   await client.index({ index: indexName(prefix, 'runs'), id: spec.runId, document: manifestOf(spec, claimsByDataset), refresh: 'wait_for' });
   const verdicts: { id: string; doc: object }[] = [];
   const failures: { id: string; doc: object }[] = [];
