@@ -19,11 +19,13 @@ export async function ensureIndex(client: Client, name: string, definition: Inde
     return;
   }
   try {
-    await client.indices.create({
+    const created = await client.indices.create({
       index: name,
       settings: { ...single_node_settings, ...definition.settings },
       mappings: definition.mappings,
     });
+    // On a busy node the create call can return before its shard started (shards_acknowledged false).
+    if (!created.shards_acknowledged) await waitForPrimaryShard(client, name);
   } catch (err) {
     const type = (err as { body?: { error?: { type?: string } } }).body?.error?.type;
     if (type !== 'resource_already_exists_exception') throw err;
