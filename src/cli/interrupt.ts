@@ -3,6 +3,9 @@ import { notice } from './output';
 
 export const INTERRUPTED = Symbol('interrupted');
 
+/** How long after the first Ctrl-C a second one still cancels (the command is ending meanwhile). */
+export const SECOND_INTERRUPT_GRACE_MS = 5_000;
+
 /**
  * Waits for `result` until Ctrl-C. The first Ctrl-C stops waiting at once and says the workflow
  * keeps running and how to cancel it; a second one (or the first, with `cancelOnInterrupt`)
@@ -17,6 +20,11 @@ export async function waitInterruptibly<T>(
   let interrupts = 0;
   let cancelling: Promise<void> | undefined;
   let stopWaiting: (() => void) | undefined;
+  let firstInterruptAt: number | undefined;
+  let secondInterrupt: (() => void) | undefined;
+  const secondChance = new Promise<void>((resolve) => {
+    secondInterrupt = resolve;
+  });
   const interrupted = new Promise<typeof INTERRUPTED>((resolve) => {
     stopWaiting = () => resolve(INTERRUPTED);
   });
@@ -28,11 +36,14 @@ export async function waitInterruptibly<T>(
   };
   const onSigint = () => {
     interrupts += 1;
-    if (options.cancelOnInterrupt || interrupts > 1) cancel();
-    else {
+    if (options.cancelOnInterrupt || interrupts > 1) {
+      cancel();
+      secondInterrupt?.();
+    } else {
+      firstInterruptAt = Date.now();
       notice(
         `interrupted: ${handle.workflowId} keeps running in Temporal (it continues whenever a worker runs: \`verity worker\`, or this command again); ` +
-          `press Ctrl-C again to cancel it, or later: \`temporal workflow cancel --workflow-id '${handle.workflowId}'\``,
+          `press Ctrl-C again within ${SECOND_INTERRUPT_GRACE_MS / 1000} s to cancel it, or later: \`temporal workflow cancel --workflow-id '${handle.workflowId}'\``,
       );
     }
     stopWaiting?.();
@@ -43,6 +54,13 @@ export async function waitInterruptibly<T>(
     value,
     /** Call when the command ends: Ctrl-C until then still cancels; waits for a requested cancellation. */
     async finish() {
+      // After a first Ctrl-C, a second one may still come to cancel: wait out the grace period.
+      if (firstInterruptAt !== undefined && !cancelling) {
+        const left = firstInterruptAt + SECOND_INTERRUPT_GRACE_MS - Date.now();
+        let timer: NodeJS.Timeout | undefined;
+        if (left > 0) await Promise.race([secondChance, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
+        clearTimeout(timer);
+      }
       process.removeListener('SIGINT', onSigint);
       await cancelling;
     },

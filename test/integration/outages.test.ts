@@ -110,7 +110,7 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
 
       const interruptedAt = Date.now();
       twice.child.kill('SIGINT');
-      await twice.waitForStderr(/interrupted: \S+ keeps running in Temporal.*press Ctrl-C again to cancel it, or later: `temporal workflow cancel --workflow-id '[^']+'`/, 10_000);
+      await twice.waitForStderr(/interrupted: \S+ keeps running in Temporal.*press Ctrl-C again within 5 s to cancel it, or later: `temporal workflow cancel --workflow-id '[^']+'`/, 10_000);
       expect(Date.now() - interruptedAt).toBeLessThan(3_000);
       const twiceHandle = worker.client.workflow.getHandle(twiceId!);
       expect((await twiceHandle.describe()).status.name).toBe('RUNNING');

@@ -146,10 +146,12 @@ describe('a run that grows, retries its failures, polices itself and adapts its 
       return progress.status === 'paused' && progress.running === 0;
     });
     const paused = await handle.query(sweepProgressQuery);
-    // The window of 3 started the failing claims first; the 4th may have started before the pause.
-    expect(paused).toMatchObject({ status: 'paused', pausedBy: 'failure-rate', done: 0 });
+    // The window of 3 started the failing claims first. Slots freed by the first failures (before
+    // minVerifications was reached) may have started the 4th failing claim and a good one.
+    expect(paused).toMatchObject({ status: 'paused', pausedBy: 'failure-rate' });
     expect(paused.failed).toBeGreaterThanOrEqual(3);
-    expect(paused.failed).toBeLessThan(paused.total);
+    expect(paused.done).toBeLessThanOrEqual(2);
+    expect(paused.done + paused.failed).toBeLessThan(paused.total);
     expect(paused.topFailureReasons).toEqual([{ reason: expect.stringMatching(/^IndexNotFound: .*does not exist/), count: paused.failed }]);
     expect(formatProgress(paused)).toMatch(/paused by the failure-rate policy[\s\S]*\d × IndexNotFound/);
     await handle.executeUpdate(cancelSweepUpdate);
