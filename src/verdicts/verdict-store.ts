@@ -74,12 +74,24 @@ export class VerdictStore {
    */
   async claimsNamed(runId: string, claimId: string): Promise<string[]> {
     await this.ensureIndex();
-    const response = await this.client.search<Pick<Verdict, 'claim'>>({
-      index: this.index,
-      size: 20,
-      _source: ['claim'],
-      query: { bool: { filter: [{ term: { runId } }, { term: { claimId } }] } },
-    });
+    const search = () =>
+      this.client.search<Pick<Verdict, 'claim'>>({
+        index: this.index,
+        size: 20,
+        _source: ['claim'],
+        query: { bool: { filter: [{ term: { runId } }, { term: { claimId } }] } },
+      });
+    // A shard that another process has just created can still answer 503 for a moment: a few bounded retries.
+    let response: Awaited<ReturnType<typeof search>>;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        response = await search();
+        break;
+      } catch (err) {
+        if (attempt >= 10 || (err as { statusCode?: number }).statusCode !== 503) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+      }
+    }
     return [...new Set((response.hits?.hits ?? []).flatMap((hit) => (hit._source ? [hit._source.claim] : [])))];
   }
 
