@@ -230,7 +230,10 @@ interface Window {
 async function measureWindow(settings: Settings, serverPid: number | undefined, completed: () => Promise<number>, llmCalls: () => number): Promise<Window> {
   // The warm-up starts once work flows: a claim finished or LLM calls made (a sweep first stores its claims).
   const deadline = Date.now() + 120_000;
-  while ((await completed()) === 0 && llmCalls() < settings.concurrency && Date.now() < deadline) await sleep(250);
+  while ((await completed()) === 0 && llmCalls() < settings.concurrency) {
+    if (Date.now() > deadline) throw new Error('no claim finished and no LLM call was made within 120 s: the worker is not serving this row');
+    await sleep(250);
+  }
   await sleep(settings.warmupS * 1000);
   const cpu = () => {
     const server = serverPid === undefined ? undefined : processCpuSeconds(serverPid);
@@ -373,7 +376,7 @@ async function main(): Promise<void> {
             });
             const since = new Date().toISOString();
             const chatBefore = () => chatArrivals(simulator.requests()).filter((t) => t >= Date.parse(since)).length;
-            const { handle } = await startSweep(client, taskQueue, buildSweepInput(config, run, workDir));
+            const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, workDir));
             const window = await measureWindow(settings, serverPid, () => countCompleted(client, 'verifyClaimWorkflow', since), chatBefore);
             const shapes = await Promise.all((await sampleCompleted(client, 'verifyClaimWorkflow', since)).map((id) => shapeOfWorkflow(client, id)));
             const sweepTasks = await sweepTasksPerChild(client, handle.workflowId);
