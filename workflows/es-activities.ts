@@ -1,6 +1,8 @@
-import { type ActivityOptions, type LocalActivityOptions, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { type ActivityOptions, type LocalActivityOptions, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { RETRIEVAL, WRITE } from './activity-options';
+import { hasPatch } from './has-patch';
+import { PATCHES } from './patches';
 
 /**
  * Patch id of running short Elasticsearch reads and writes (and the short embedding / policy
@@ -8,7 +10,7 @@ import { RETRIEVAL, WRITE } from './activity-options';
  * within the workflow task, with no activity task round trip through the server. Executions
  * recorded before the patch keep their regular activities on replay.
  */
-export const LOCAL_SHORT_STEPS_PATCH = 'local-short-steps';
+export const LOCAL_SHORT_STEPS_PATCH = PATCHES.localShortSteps;
 
 /** Local activities get the same timeouts and retries as their regular presets. */
 function asLocal(options: ActivityOptions): LocalActivityOptions {
@@ -33,7 +35,7 @@ export type ShortSteps = {
 
 /** True once this execution runs short steps as local activities (always, for new executions). */
 export function shortStepsAreLocal(): boolean {
-  return patched(LOCAL_SHORT_STEPS_PATCH);
+  return hasPatch(LOCAL_SHORT_STEPS_PATCH);
 }
 
 /** Short reads (retrieval, memory recall, catalog, similarity): local activities unless replaying an older history. */

@@ -10,10 +10,11 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from './config-stamp';
+import { PATCH_LEVEL_MEMO } from './patches';
 import { RETRY_BUDGET_MEMO, withRetryBudget } from './retry-budget';
 
 /** Memo entries a workflow passes on to its child workflows and to its continuation. */
-const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO];
+const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO, PATCH_LEVEL_MEMO];
 
 /**
  * Carries the stamp of the configuration a workflow was started under (its memo) to its activities

@@ -1,5 +1,5 @@
 import { memoryRecalledSummary, memoryRecallSummary, memoryUpdateSummary, methodStepSummary } from '../src/shared/activity-summaries';
-import { ActivityFailure, ApplicationFailure, isCancellation, patched } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation } from '@temporalio/workflow';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { InvalidOutputDetails } from '../src/llm/errors';
 import type { MemoryRecall } from '../src/memory/evidence-memory';
@@ -31,6 +31,7 @@ import type { MethodTrace } from '../src/shared/verify';
 import { shortReads, shortWrites } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 import { PATCHES } from './patches';
+import { hasPatch } from './has-patch';
 
 /** Characters of each recalled line kept in the trace (the prompt gets the full 2,000). */
 const TRACE_MEMORY_CHARS = 300;
@@ -86,7 +87,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   const labelSetName = mermaidLabelSetName(settings, input.dataset);
   const labels = MERMAID_LABEL_SETS[labelSetName];
   const models = { decomposer: settings.decomposerModel ?? input.model, executor: settings.executorModel ?? input.model };
-  const scope = mermaidMemoryScope(settings, input, { perModel: patched(PATCHES.mermaidMemoryPerModel) });
+  const scope = mermaidMemoryScope(settings, input, { perModel: hasPatch(PATCHES.mermaidMemoryPerModel) });
   const recallOptions: Partial<MemoryRecallOptions> = settings.recall ?? {};
   // The workflow decides when to write; the activity is told the same mode, whatever the worker's default.
   const updateMode = settings.update?.mode ?? 'endOfClaim';
@@ -162,7 +163,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
     );
     if (!reply.ok) {
       // The released code keeps the reply's raw text as the Thought (spec §5.1, line 12).
-      const thought = reply.raw !== undefined && patched(PATCHES.mermaidRawThought) ? reply.raw : reply.reason;
+      const thought = reply.raw !== undefined && hasPatch(PATCHES.mermaidRawThought) ? reply.raw : reply.reason;
       history.push(unparsableLine(thought));
       trace.steps.push({ step: t, kind: 'unparsable', thought: thought.slice(0, UNPARSABLE_THOUGHT_CHARS) });
       publish();

@@ -3,6 +3,8 @@
  * @temporalio/workflow): a recorded run replays the old branch, new runs take the new one.
  */
 export const PATCHES = {
+  /** Short Elasticsearch reads and writes run as local activities (es-activities.ts). */
+  localShortSteps: 'local-short-steps',
   /** Tool-MAD: a negated label ("…is not supported.") names its counterpart, not itself. */
   toolMadLabelNegation: 'tool-mad-label-negation',
   /** MERMAID: an unparsable executor reply becomes `Thought: <raw reply[:1000]>`, as in the released code. */
@@ -18,3 +20,23 @@ export const PATCHES = {
   /** A claim's length is counted in characters (code points), not UTF-16 units. */
   claimLengthInCharacters: 'claim-length-in-characters',
 } as const;
+
+/**
+ * Every patch in the order it was made; append only. Code that starts an execution records in its
+ * memo how many of these it already has (PATCH_LEVEL_MEMO), and such an execution takes them
+ * without `patched()`: no marker and no TemporalChangeVersion upsert per workflow, which is a
+ * visibility write on the server for every claim. Executions without that memo ask `patched()`.
+ */
+export const PATCH_ORDER: readonly string[] = [
+  PATCHES.toolMadLabelNegation,
+  PATCHES.mermaidRawThought,
+  PATCHES.mermaidMemoryPerModel,
+  PATCHES.toeDecomposeWithEvidence,
+  PATCHES.localShortSteps,
+  PATCHES.toolMadDenseDefault,
+  PATCHES.toeOnlinePolicy,
+  PATCHES.claimLengthInCharacters,
+];
+
+/** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
+export const PATCH_LEVEL_MEMO = 'verityPatchLevel';

@@ -1,4 +1,4 @@
-import { isCancellation, patched, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
+import { isCancellation, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ToolCallResult } from '../activities/tools.activities';
 import type { ClaimFeatures } from '../src/shared/methods/toe-logic/claim-features';
@@ -39,6 +39,7 @@ import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
 import { callTool, toolCallRecord } from './tool-calls';
+import { hasPatch } from './has-patch';
 
 /** Evaluation of one argument-tree node: what the parent workflow passes its child. */
 export interface ToeNodeInput {
@@ -219,7 +220,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   let subclaims: Subclaim[] = [];
   if (expand && input.canExpand) {
     // The decomposer sees the evidence that left the node unreliable (paper §III-D), in new runs.
-    const evidenceSummary = patched(PATCHES.toeDecomposeWithEvidence) ? { evidence: nodeEvidenceSummary(evidence, belief) } : {};
+    const evidenceSummary = hasPatch(PATCHES.toeDecomposeWithEvidence) ? { evidence: nodeEvidenceSummary(evidence, belief) } : {};
     const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim, ...evidenceSummary } });
     subclaims = normaliseSubclaims(decomposition.subclaims);
   }

@@ -1,4 +1,4 @@
-import { executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { OnlineUpdateReport } from '../src/methods/toe/online/online-learner';
 import { oneLine } from '../src/shared/activity-summaries';
@@ -23,6 +23,7 @@ import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 import { PATCHES } from './patches';
 import { toeNodeWorkflow, type ToeEvidenceRecord, type ToeNodeResult, type ToeStepRecord } from './toe-node.workflow';
+import { hasPatch } from './has-patch';
 
 export type ToeTermination = 'decisive-root' | 'converged' | 'queue-empty' | 't-max';
 
@@ -56,7 +57,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const results: Record<string, ToeNodeResult> = {};
   let termination: ToeTermination = 't-max';
   let iterations = 0;
-  const online = settings.policy === 'online' && patched(PATCHES.toeOnlinePolicy) ? await actingPolicy(settings, input.runId, input.model) : undefined;
+  const online = settings.policy === 'online' && hasPatch(PATCHES.toeOnlinePolicy) ? await actingPolicy(settings, input.runId, input.model) : undefined;
 
   for (let t = 1; t <= settings.maxIterations; t++) {
     const id = nextInQueue(tree, queue);

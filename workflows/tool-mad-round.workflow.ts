@@ -1,4 +1,4 @@
-import { defineQuery, patched, setCurrentDetails, setHandler, workflowInfo } from '@temporalio/workflow';
+import { defineQuery, setCurrentDetails, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { LlmTaskInput } from '../src/llm/types';
 import { llmCallSummary, methodStepSummary, toolCallSummary } from '../src/shared/activity-summaries';
 import type {
@@ -17,6 +17,7 @@ import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
 import { callTool, toolCallRecord } from './tool-calls';
+import { hasPatch } from './has-patch';
 
 /** What the round child workflow returns; `meter` is its spend, for the parent to absorb. */
 export interface ToolMadRoundResult {
@@ -82,7 +83,7 @@ async function debaterTurn(input: ToolMadRoundInput, debater: Debater, ctx: Turn
     model,
     variables: { tool: debater.tool, claim, labels, documents: promptDocuments(documents), ...(others.length > 0 ? { otherAnswers: others } : {}) },
   });
-  const label = parseFinalLabel(answer, input.labelSet, { negation: patched(PATCHES.toolMadLabelNegation) });
+  const label = parseFinalLabel(answer, input.labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });
 
   ctx.step('scoring');
   const [faithfulness, relevance] = await Promise.all([scoreFaithfulness(input, answer, documents, ctx), scoreRelevance(input, answer, ctx)]);

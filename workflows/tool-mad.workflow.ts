@@ -1,4 +1,4 @@
-import { ApplicationFailure, executeChild, patched, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, executeChild, workflowInfo } from '@temporalio/workflow';
 import type { ToolMadJudgeOutput } from '../src/methods/tool-mad/tasks';
 import { FAILURE_TYPES, type VerdictLabel } from '../src/shared/constants';
 import { debaterIds, findToolMadSettingsProblem, resolveToolMadSettings, type ToolMadSettings } from '../src/shared/methods/tool-mad';
@@ -11,6 +11,7 @@ import type { MethodOutcome, MethodRun } from './method-run';
 import { shortReads } from './es-activities';
 import { PATCHES } from './patches';
 import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
+import { hasPatch } from './has-patch';
 
 interface JudgeRecord {
   answer: string;
@@ -102,7 +103,7 @@ async function ragRetrievalOf(rag: { index: string; mode?: RetrievalMode }, sett
   if (!settings.debaters.includes('rag')) return null;
   const configured = settings.ragMode ?? rag.mode;
   if (configured) return { mode: configured, chosenBy: 'setting' };
-  if (!patched(PATCHES.toolMadDenseDefault)) return null;
+  if (!hasPatch(PATCHES.toolMadDenseDefault)) return null;
   const { embedded } = await shortReads().passageIndexHasEmbeddings({ index: rag.index });
   if (embedded) return { mode: 'dense', chosenBy: 'default' };
   return {
@@ -139,7 +140,7 @@ async function judgeDebate(
       ...(settings.judgeSeesScores ? { scores: averages } : {}),
     },
   });
-  const label = parseFinalLabel(output.answer, labelSet, { negation: patched(PATCHES.toolMadLabelNegation) });
+  const label = parseFinalLabel(output.answer, labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });
   const verdict = label === null ? null : verdictOfLabel(labelSet, label);
   if (label !== null && verdict !== null) return { verdict, label, record: { answer: output.answer, label } };
   const fallback = fallbackVerdict(rounds, averages);

@@ -1,4 +1,4 @@
-import { ApplicationFailure, patched, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { progressDetails, storeVerdictSummary } from '../src/shared/activity-summaries';
 import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
@@ -9,6 +9,7 @@ import { createMethodRun } from './method-run';
 import { METHOD_RUNNERS } from './method-runners';
 import { PATCHES } from './patches';
 import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
+import { hasPatch } from './has-patch';
 
 /**
  * Verifies one claim with the chosen method, stores the verdict in Elasticsearch and returns it
@@ -72,5 +73,5 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
  */
 function countsUtf16Units(input: VerifyClaimInput): boolean {
   if (typeof input.claim !== 'string' || input.claim.length <= MAX_CLAIM_CHARS) return false;
-  return !patched(PATCHES.claimLengthInCharacters);
+  return !hasPatch(PATCHES.claimLengthInCharacters);
 }

@@ -21,6 +21,7 @@ import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetU
 import { DEMO_CLAIMS, uniqueName } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../workflows/patches';
 
 const DEMO_CLAIM_COUNT = 10;
 
@@ -112,6 +113,15 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.dataset]).toEqual(['demo']);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.method]).toEqual(['rag']);
       expect(description.searchAttributes[SEARCH_ATTRIBUTES.model]).toEqual([verdict!.model]);
+    });
+
+    it('passes its patch level to its children, whose histories then hold no patch marker or change-version upsert', async () => {
+      const [verdict] = await verdictsOf(input.runId);
+      const child = client.workflow.getHandle(verdict!.workflowId);
+      expect((await child.describe()).memo?.[PATCH_LEVEL_MEMO]).toBe(PATCH_ORDER.length);
+      const events = (await child.fetchHistory()).events ?? [];
+      expect(events.filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_patch')).toEqual([]);
+      expect(events.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.TemporalChangeVersion)).toEqual([]);
     });
 
     it('receives only a summary from each child (no trace in its history), and the whole verdict stays readable', async () => {
