@@ -1,6 +1,7 @@
 /**
  * npm run bench:throughput -- [--quick] [--latencies 0.5,2] [--methods rag,mermaid,…] [--rps 50]
  *   [--concurrency 64] [--warmup S] [--window S] [--temporal 127.0.0.1:7252] [--out file] [--keep]
+ *   [--worker-tuning workflowPollers=N,workflowThreads=N,…]  (as VERITY_WORKER_TUNING; both workers)
  *
  * Side by side, in one run, on this machine and the same services: a sequential script (one claim
  * at a time: BM25 top-5, then one chat call), the raw engine ceiling (workflows of the same shape
@@ -95,7 +96,7 @@ interface Settings {
   windowS: number;
 }
 
-function readSettings(): Settings & { quick: boolean; temporal: string; out: string; keep: boolean } {
+function readSettings(): Settings & { quick: boolean; temporal: string; out: string; keep: boolean; workerTuning: string } {
   exitWithUsageIfAsked(__filename);
   const { values } = parseArgs({
     options: {
@@ -109,6 +110,7 @@ function readSettings(): Settings & { quick: boolean; temporal: string; out: str
       temporal: { type: 'string', default: '127.0.0.1:7252' },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'worker-tuning': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
@@ -132,6 +134,7 @@ function readSettings(): Settings & { quick: boolean; temporal: string; out: str
     temporal: values.temporal!,
     out: values.out ?? path.join(ROOT, 'eval', 'bench', 'results', quick ? 'throughput-quick.json' : 'throughput.json'),
     keep: values.keep ?? false,
+    workerTuning: values['worker-tuning'] ?? process.env.VERITY_WORKER_TUNING ?? '',
   };
 }
 
@@ -309,6 +312,7 @@ async function main(): Promise<void> {
     ES_INDEX_PREFIX: PREFIX,
     VERITY_LLM_RPS: String(rps),
     VERITY_LLM_CONCURRENCY: String(concurrency),
+    VERITY_WORKER_TUNING: settings.workerTuning,
     TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH ?? [path.join(ROOT, '.verity', 'bin', 'temporal')].find((file) => fs.existsSync(file)) ?? '',
   };
   const infraConfig = loadConfig(baseEnv);
@@ -357,6 +361,7 @@ async function main(): Promise<void> {
           activities: createRawActivities(),
           llmActivities: { rawLlm: (ms: number) => (rawCalls.push(Date.now()), createRawActivities().rawLlm(ms)) },
           llm: { requestsPerSecond: rps, concurrency },
+          tuning: config.workerTuning,
         });
         const rawDone = raw.worker.run();
         const client = worker.client;

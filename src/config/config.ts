@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type EsConnection, esConnectionFromVariables } from './es-connection';
 import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
 import { derivedTaskQueue } from './config-identity';
+import { parseWorkerTuning, type WorkerTuning } from '../worker/worker-tuning';
 import { DEFAULT_RETRIEVAL_MODE, RETRIEVAL_MODES, type RetrievalMode } from '../shared/retrieval';
 import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
 import {
@@ -105,6 +106,14 @@ export const envSchema = z.object({
   VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
   VERITY_LLM_CONCURRENCY: positiveInt(16),
   VERITY_LLM_AIMD_INTERVAL_MS: positiveInt(5_000),
+  VERITY_WORKER_TUNING: z.preprocess(emptyToUndefined, z.string().optional()).transform((text, ctx) => {
+    try {
+      return parseWorkerTuning(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
 
   VERITY_MEMORY_RECALL_MODE: z.preprocess(emptyToUndefined, z.enum(MEMORY_RECALL_MODES).default('substring')),
   VERITY_MEMORY_TOP_K: positiveInt(MEMORY_RECALL_TOP_K),
@@ -143,6 +152,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 export interface VerityConfig {
   dataDir: string;
   logLevel: RawEnv['VERITY_LOG_LEVEL'];
+  /** Temporal worker options (VERITY_WORKER_TUNING); not part of any identity. */
+  workerTuning: WorkerTuning;
   /** VERITY_RETRY_BUDGET_S in ms: how long infrastructure errors are retried (workflows/retry-budget.ts); absent, each preset's own. */
   retryBudgetMs?: number;
   temporal: TemporalConnection & {
@@ -269,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
   const config: VerityConfig = {
     dataDir: path.resolve(e.VERITY_DATA_DIR),
     logLevel: e.VERITY_LOG_LEVEL,
+    workerTuning: e.VERITY_WORKER_TUNING,
     ...(e.VERITY_RETRY_BUDGET_S !== undefined ? { retryBudgetMs: e.VERITY_RETRY_BUDGET_S * 1000 } : {}),
     temporal: {
       ...temporalConnection,

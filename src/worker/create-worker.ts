@@ -7,6 +7,7 @@ import { llmTaskQueue } from '../shared/task-queues';
 import { connectNative } from './native-connection';
 import type { ConfigStamp } from '../shared/identity';
 import { configCheckInterceptor } from './config-check';
+import { llmWorkerOptions, mainWorkerOptions, type WorkerTuning } from './worker-tuning';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -25,8 +26,10 @@ export interface CreateWorkerOptions {
   workflowsPath?: string;
   /** Activities of the LLM queue (default: verity's `llmTask`). */
   llmActivities?: object;
-  /** 0 forces a replay on every workflow task (used by tests to prove determinism). */
+  /** 0 forces a replay on every workflow task (used by tests to prove determinism); wins over `tuning`. */
   maxCachedWorkflows?: number;
+  /** Pollers, threads and cache (config.workerTuning). */
+  tuning?: WorkerTuning;
   /** Limits of the worker serving `<taskQueue>-llm` (default: no limits). */
   llm?: LlmQueueLimits;
   /** This worker's configuration: activities of workflows started under another one are refused. */
@@ -96,6 +99,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       activities: options.activities,
       interceptors: { activity: activityInterceptors },
       shutdownGraceTime: '10 seconds',
+      ...mainWorkerOptions(options.tuning ?? {}),
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),
     });
     const llm = await Worker.create({
@@ -105,6 +109,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       activities: options.llmActivities ?? { llmTask: (options.activities as Activities).llmTask },
       interceptors: { activity: activityInterceptors },
       shutdownGraceTime: '10 seconds',
+      ...llmWorkerOptions(options.tuning ?? {}),
       ...(options.llm?.requestsPerSecond !== undefined ? { maxTaskQueueActivitiesPerSecond: options.llm.requestsPerSecond } : {}),
       ...(options.llm?.concurrency !== undefined ? { maxConcurrentActivityTaskExecutions: options.llm.concurrency } : {}),
     });

@@ -41,6 +41,7 @@ export async function startWorker(config: VerityConfig, logger: Logger): Promise
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(deps),
       llm: { requestsPerSecond: config.llm.requestsPerSecond, concurrency: config.llm.concurrency },
+      tuning: config.workerTuning,
       configStamp: configStamp(config),
     });
   } catch (err) {

@@ -41,6 +41,7 @@ export async function startInProcessWorker(
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(deps),
     configStamp: configStamp(config),
+    tuning: config.workerTuning,
     ...workerOptions,
   });
   const workerDone = worker.run().finally(() => connection.close());
