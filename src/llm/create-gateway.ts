@@ -7,6 +7,7 @@ import { embeddingEndpointOf } from './embedding-endpoint';
 import type { ResolvedLlmEndpoint } from './endpoint';
 import { LlmGateway } from './gateway';
 import { loadPriceTable } from './prices';
+import type { RequestPacer } from './request-pacer';
 
 export interface GatewayDeps {
   config: VerityConfig;
@@ -14,10 +15,12 @@ export interface GatewayDeps {
   /** Without a client (or with VERITY_LLM_CACHE=off) there is no request cache. */
   es?: Client;
   logger?: Logger;
+  /** Paces chat requests (the worker's; CLI commands that call the model directly have none). */
+  pacer?: RequestPacer;
 }
 
 /** The gateway as the worker uses it: configured models, prices (none for the simulator) and cache. */
-export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps): LlmGateway {
+export function createLlmGateway({ config, endpoint, es, logger, pacer }: GatewayDeps): LlmGateway {
   const { llm, embedding } = config;
   const embeddingEndpoint = embeddingEndpointOf(config, endpoint);
   const cache = es && llm.cacheMode !== 'off' ? new LlmCache(es, config.elasticsearch.indexPrefix, llm.cacheMode) : undefined;
@@ -35,5 +38,6 @@ export function createLlmGateway({ config, endpoint, es, logger }: GatewayDeps):
     embeddingQueryModel: embedding.queryModel,
     embeddingDimensions: embedding.dimensions,
     embeddingEndpoint: { baseUrl: embeddingEndpoint.baseUrl, apiKey: embeddingEndpoint.apiKey },
+    ...(pacer ? { pacer } : {}),
   });
 }

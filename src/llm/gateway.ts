@@ -7,6 +7,7 @@ import { isTransientEsError } from '../es/client';
 import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
 import { LlmCacheMissError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
 import { costOf, type PriceTable } from './prices';
+import type { RequestPacer } from './request-pacer';
 import { renderJsonSchemaInstruction } from './prompt-conventions';
 import { jsonSchemaOf, parseStructuredOutput } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
@@ -36,6 +37,8 @@ export interface LlmGatewayOptions {
   embeddingDimensions?: number;
   /** A separate embeddings server (VERITY_EMBEDDING_BASE_URL); defaults to `endpoint`. */
   embeddingEndpoint?: LlmEndpoint;
+  /** Spaces chat requests to this process's share of VERITY_LLM_RPS (cache hits are not paced). */
+  pacer?: RequestPacer;
 }
 
 /** Asymmetric embedding models (e5, bge) embed search queries and the passages they find differently. */
@@ -255,6 +258,7 @@ export class LlmGateway {
   }
 
   private async send(body: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<RawAnswer> {
+    await this.options.pacer?.acquire(signal);
     this.counters.requests++;
     this.options.logger?.debug({ model: body.model, baseUrl: this.baseUrl }, 'llm request');
     try {

@@ -7,7 +7,10 @@ import { indexName } from '../es/indices';
 import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
 import type { LlmGateway } from '../llm/gateway';
+import { PacerRateRefresher } from '../llm/pacer-rate';
 import { RateLimitReporter } from '../llm/rate-limit-reporter';
+import { RequestPacer } from '../llm/request-pacer';
+import { llmTaskQueue } from '../shared/task-queues';
 import { defaultLlmRateSettings } from '../shared/llm-rate';
 import type { Logger } from '../logging/logger';
 import { createEvidenceMemory } from '../memory/create-memory';
@@ -19,17 +22,26 @@ import { createToolRegistry, toolDependenciesFromConfig } from '../tools/create-
 import { VerdictStore } from '../verdicts/verdict-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
+  /** Keeps the LLM request pacer at this process's share of the rate (when the worker has one). */
+  pacerRate?: PacerRateRefresher;
   close(): Promise<void>;
+}
+
+export interface WorkerDependencyOptions {
+  /** The LLM queue's rate (VERITY_LLM_RPS): chat requests are paced to this process's share of it. None: no pacing. */
+  llmRequestsPerSecond?: number;
 }
 
 /**
  * Builds what the activities need from the configuration. Secrets stay here, in the worker
  * process; workflows only ever see task ids and plain data.
  */
-export async function createWorkerDependencies(config: VerityConfig, logger: Logger): Promise<WorkerDependencies> {
+export async function createWorkerDependencies(config: VerityConfig, logger: Logger, options: WorkerDependencyOptions = {}): Promise<WorkerDependencies> {
   const es = createEsClient(config.elasticsearch);
   const endpoint = await resolveLlmEndpoint(config, logger);
-  const gateway = createLlmGateway({ config, endpoint, es, logger });
+  const { llmRequestsPerSecond } = options;
+  const pacer = llmRequestsPerSecond === undefined ? undefined : new RequestPacer(llmRequestsPerSecond);
+  const gateway = createLlmGateway({ config, endpoint, es, logger, ...(pacer ? { pacer } : {}) });
   const prefix = config.elasticsearch.indexPrefix;
   const verdicts = new VerdictStore(es, indexName(prefix, 'verdicts'));
   await prepareIndices(gateway, verdicts, logger);
@@ -45,6 +57,11 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     });
     return temporal;
   };
+  const pacerRate =
+    pacer && llmRequestsPerSecond !== undefined
+      ? new PacerRateRefresher({ pacer, requestsPerSecond: llmRequestsPerSecond, temporal: temporalClient, llmTaskQueue: llmTaskQueue(config.temporal.taskQueue), logger })
+      : undefined;
+  pacerRate?.start();
   return {
     es,
     gateway,
@@ -62,7 +79,9 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
       settings: defaultLlmRateSettings(config.llm.requestsPerSecond, config.llm.adaptiveRateIntervalMs),
       logger,
     }),
+    pacerRate,
     async close() {
+      pacerRate?.stop();
       await endpoint.close();
       await es.close();
       if (temporal) await temporal.then((client) => client.connection.close()).catch(() => undefined);

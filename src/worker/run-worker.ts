@@ -33,7 +33,7 @@ export interface RunningWorker {
 /** Starts the workers of the configured task queue and its LLM queue; `shutdown()` drains it and releases everything. */
 export async function startWorker(config: VerityConfig, logger: Logger): Promise<RunningWorker> {
   installTemporalRuntime(logger);
-  const deps = await createWorkerDependencies(config, logger);
+  const deps = await createWorkerDependencies(config, logger, { llmRequestsPerSecond: config.llm.requestsPerSecond });
   let created: Awaited<ReturnType<typeof createVerityWorker>>;
   try {
     created = await createVerityWorker({

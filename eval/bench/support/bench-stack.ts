@@ -35,7 +35,8 @@ export async function startInProcessWorker(
   logger: Logger,
   workerOptions: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm'> = {},
 ): Promise<InProcessWorker> {
-  const deps = await createWorkerDependencies(config, logger);
+  const requestsPerSecond = workerOptions.llm?.requestsPerSecond;
+  const deps = await createWorkerDependencies(config, logger, requestsPerSecond === undefined ? {} : { llmRequestsPerSecond: requestsPerSecond });
   const { worker, connection } = await createVerityWorker({
     temporal: config.temporal,
     taskQueue: config.temporal.taskQueue,
