@@ -2,6 +2,7 @@
  * npm run bench:throughput -- [--quick] [--latencies 0.5,2] [--methods rag,mermaid,…] [--rps 50]
  *   [--concurrency 64] [--warmup S] [--window S] [--temporal 127.0.0.1:7252] [--out file] [--keep]
  *   [--worker-tuning workflowPollers=N,workflowThreads=N,…]  (as VERITY_WORKER_TUNING; both workers)
+ *   [--scale-out-claims N]  (default 600, 0 with --quick: none)
  *
  * Side by side, in one run, on this machine and the same services: a sequential script (one claim
  * at a time: BM25 top-5, then one chat call), the raw engine ceiling (workflows of the same shape
@@ -47,11 +48,13 @@ import type { SimRequestRecord } from '../../src/simulator/request-log';
 import { createVerityWorker } from '../../src/worker/create-worker';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
 import { SHARED_DATA_DIR } from './support/claims-and-corpus';
+import { connectTemporal } from '../../src/client/temporal';
 import { ingestIndex, runMain, startInProcessWorker, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
 import { type ClaimShape, meanShape, shapeOfWorkflow, sweepTasksPerChild } from './throughput/history-shape';
 import { ownCpuSeconds, peakInWindow, processCpuSeconds, providerBound, round } from './throughput/figures';
 import { createRawActivities } from './throughput/raw-activities';
+import { type ScaleOutContext, type ScaleOutRow, scaleOutRow } from './throughput/scale-out';
 import { type RawShape, rawSweepWorkflow } from './throughput/raw-workflows';
 
 const ROOT = projectRoot();
@@ -96,7 +99,7 @@ interface Settings {
   windowS: number;
 }
 
-function readSettings(): Settings & { quick: boolean; temporal: string; out: string; keep: boolean; workerTuning: string } {
+function readSettings(): Settings & { quick: boolean; temporal: string; out: string; keep: boolean; workerTuning: string; scaleOutClaims: number } {
   exitWithUsageIfAsked(__filename);
   const { values } = parseArgs({
     options: {
@@ -111,6 +114,7 @@ function readSettings(): Settings & { quick: boolean; temporal: string; out: str
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
       'worker-tuning': { type: 'string' },
+      'scale-out-claims': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
@@ -135,6 +139,7 @@ function readSettings(): Settings & { quick: boolean; temporal: string; out: str
     out: values.out ?? path.join(ROOT, 'eval', 'bench', 'results', quick ? 'throughput-quick.json' : 'throughput.json'),
     keep: values.keep ?? false,
     workerTuning: values['worker-tuning'] ?? process.env.VERITY_WORKER_TUNING ?? '',
+    scaleOutClaims: Number(values['scale-out-claims'] ?? (quick ? 0 : 600)),
   };
 }
 
@@ -325,8 +330,9 @@ async function main(): Promise<void> {
   const es = createEsClient({ url: infraConfig.elasticsearch.url, requestTimeoutMs: 300_000 });
   const stamp = Date.now().toString(36);
   const rows: Row[] = [];
+  const scaleOut: ScaleOutRow[] = [];
   const command = `npm run bench:throughput -- ${process.argv.slice(2).join(' ')}`.trim();
-  const report = (complete: boolean) => ({ command, complete, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, settings, rows });
+  const report = (complete: boolean) => ({ command, complete, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, settings, rows, scaleOut });
   // Written after every row, so that a long run that is stopped keeps the rows it finished.
   const print = (row: Row) => {
     fs.mkdirSync(path.dirname(settings.out), { recursive: true });
@@ -345,7 +351,8 @@ async function main(): Promise<void> {
       const requestLog = path.join(workDir, `sim-${latencyS}.jsonl`);
       const simulator = await startSimulatorProcess(latencyS * 1000, requestLog);
       const taskQueue = `${PREFIX}-${stamp}-${String(latencyS).replace('.', '_')}`;
-      const config: VerityConfig = loadConfig({ ...baseEnv, TEMPORAL_TASK_QUEUE: taskQueue, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-simulator' });
+      const configEnv = { ...baseEnv, TEMPORAL_TASK_QUEUE: taskQueue, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-simulator' };
+      const config: VerityConfig = loadConfig(configEnv);
       const rowsBefore = rows.length;
       try {
         const sequential = await sequentialRow(latencyS, settings, es, simulator.url, claimPool(5_000));
@@ -440,6 +447,32 @@ async function main(): Promise<void> {
           await raw.connection.close();
           await worker.close({ ignoreWorkerFailure: true });
         }
+        if (settings.scaleOutClaims > 0 && latencyS === settings.latencies[0]) {
+          // After the in-process worker has stopped: only the worker processes serve these sweeps.
+          const client = await connectTemporal(config);
+          try {
+            const context: ScaleOutContext = {
+              latencyS,
+              claims: settings.scaleOutClaims,
+              concurrency,
+              env: configEnv,
+              config,
+              client,
+              es,
+              serverPid,
+              requests: simulator.requests,
+              writeClaims: (runId, count) => writeClaimsFile(workDir, runId, claimPool(count)),
+              workDir,
+              say,
+            };
+            const one = await scaleOutRow(context, 1, stamp);
+            const two = await scaleOutRow(context, 2, stamp);
+            if (one.claimsPerSecond > 0) two.toOneWorker = round(two.claimsPerSecond / one.claimsPerSecond);
+            scaleOut.push(one, two);
+          } finally {
+            await client.connection.close();
+          }
+        }
       } finally {
         simulator.process.kill('SIGTERM');
         say(`L=${latencyS}s: ${rows.length - rowsBefore} rows`);
@@ -451,8 +484,25 @@ async function main(): Promise<void> {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 
-  process.stdout.write(`${renderTable(rows, settings)}\n`);
+  process.stdout.write(`${renderTable(rows, settings)}\n${renderScaleOut(scaleOut)}`);
   writeReport(settings.out, report(true));
+}
+
+function renderScaleOut(rows: ScaleOutRow[]): string {
+  if (rows.length === 0) return '';
+  const lines = [
+    '',
+    'Scale-out: one rag sweep run to completion by `verity worker` processes',
+    '',
+    '| L | worker processes | claims | s | claims/s | LLM calls/s | engine CPU s/LLM call | peak LLM req/1 s | verdicts | failed | requests paid twice | ×1 worker |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.latencyS} s | ${r.workerProcesses} | ${r.claims} | ${r.seconds} | ${r.claimsPerSecond} | ${r.llmCallsPerSecond} | ${r.engineCpuSecondsPerLlmCall ?? '–'} | ${r.peakLlmRequestsPerSecond} | ${r.verdicts} | ${r.failed} | ${r.duplicateRequests} | ${r.toOneWorker ?? '–'} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function renderTable(rows: Row[], settings: Settings): string {
