@@ -4,6 +4,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLlmActivities } from '../../activities/llm.activities';
+import { setQueueRateLimit } from '../../src/client/queue-rate-limit';
 import { connectTemporal } from '../../src/client/temporal';
 import type { VerityConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
@@ -105,7 +106,7 @@ describe('LLM request pacer against the real Temporal and the simulator', () => 
     expect(peakPerSecond(arrivals)).toBeLessThanOrEqual(Math.ceil(R * 1.05));
   });
 
-  it('paces each process at R/2 once a second worker process polls the LLM queue', async () => {
+  it('paces each process at R/2 once a second worker process polls the LLM queue, and follows a lower queue rate set after 429s', async () => {
     const connection = await NativeConnection.connect({ address: config.temporal.address });
     const second = await Worker.create({
       connection,
@@ -120,6 +121,13 @@ describe('LLM request pacer against the real Temporal and the simulator', () => 
         await deps.pacerRate!.refresh();
         return deps.pacerRate!.rate === R / 2;
       }, 10_000, 250);
+      expect(deps.pacerRate!.rate).toBe(R / 2);
+      // The 429 controller lowers the queue-wide limit (as llmRateWorkflow does); each process paces its share of that.
+      await setQueueRateLimit(client, llmTaskQueue(config.temporal.taskQueue), 4, 'test: 429s');
+      await deps.pacerRate!.refresh();
+      expect(deps.pacerRate!.rate).toBe(2);
+      await setQueueRateLimit(client, llmTaskQueue(config.temporal.taskQueue), null, 'test: recovered');
+      await deps.pacerRate!.refresh();
       expect(deps.pacerRate!.rate).toBe(R / 2);
     } finally {
       second.shutdown();
