@@ -31,8 +31,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Client } from '@temporalio/client';
-import { ensureElasticsearch } from '../../infra/elasticsearch';
-import { stopPidFile } from '../../infra/support';
+import { elasticsearchPidFile, ensureElasticsearch } from '../../infra/elasticsearch';
+import { livePid, stopPidFile } from '../../infra/support';
 import { devServerPid, ensureTemporal, temporalPaths } from '../../infra/temporal';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { loadConfig, type VerityConfig } from '../../src/config/config';
@@ -81,11 +81,15 @@ interface Row {
   tasksPerClaim?: number;
   shape?: ClaimShape;
   engineCpuSecondsPerLlmCall?: number;
+  /** Elasticsearch's CPU per LLM call: verity's own retrieval, cache and verdict work, which the raw engine does not do. */
+  esCpuSecondsPerLlmCall?: number;
   peakLlmRequestsPerSecond: number;
   bound?: { claimsPerSecond: number; binds: 'rate' | 'latency' };
   toBound?: number;
   /** Fewer than MIN_CLAIMS claims finished in the window: the ratios compare LLM calls/s instead of claims/s. */
   ratiosBy?: 'claims' | 'LLM calls';
+  /** Where the raw engine's shape was read: finished claims, or (none finished in the window) the histories so far of claims in flight. */
+  shapeFrom?: 'finished claims' | 'claims in flight';
   toRawEngine?: number;
   toSequential?: number;
 }
@@ -218,19 +222,23 @@ async function countCompleted(client: Client, workflowType: string, since: strin
   return count;
 }
 
-async function sampleCompleted(client: Client, workflowType: string, since: string): Promise<string[]> {
+async function sampleCompleted(client: Client, workflowType: string, since: string, status: 'Completed' | 'Running' = 'Completed'): Promise<string[]> {
   const ids: string[] = [];
-  for await (const execution of client.workflow.list({ query: `WorkflowType = "${workflowType}" AND ExecutionStatus = "Completed" AND StartTime >= "${since}"` })) {
+  for await (const execution of client.workflow.list({ query: `WorkflowType = "${workflowType}" AND ExecutionStatus = "${status}" AND StartTime >= "${since}"` })) {
     ids.push(execution.workflowId);
     if (ids.length >= SAMPLED_CLAIMS) break;
   }
   return ids;
 }
 
+/** The Elasticsearch node's pid, when it is a local one (its CPU is reported apart from the engine's). */
+let elasticsearchPid: number | undefined;
+
 interface Window {
   claims: number;
   llmCalls: number;
   cpuSeconds: number | undefined;
+  esCpuSeconds: number | undefined;
   seconds: number;
 }
 
@@ -247,13 +255,15 @@ async function measureWindow(settings: Settings, serverPid: number | undefined, 
     const server = serverPid === undefined ? undefined : processCpuSeconds(serverPid);
     return server === undefined ? undefined : server + ownCpuSeconds();
   };
-  const start = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu() };
+  const esCpu = () => (elasticsearchPid === undefined ? undefined : processCpuSeconds(elasticsearchPid));
+  const start = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: esCpu() };
   await sleep(settings.windowS * 1000);
-  const end = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu() };
+  const end = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: esCpu() };
   return {
     claims: end.claims - start.claims,
     llmCalls: end.llm - start.llm,
     cpuSeconds: start.cpu === undefined || end.cpu === undefined ? undefined : end.cpu - start.cpu,
+    esCpuSeconds: start.es === undefined || end.es === undefined ? undefined : end.es - start.es,
     seconds: (end.at - start.at) / 1000,
   };
 }
@@ -269,6 +279,7 @@ function rowOf(base: Pick<Row, 'latencyS' | 'kind' | 'method'>, window: Window, 
     llmCallsPerClaim: round(llmCallsPerClaim),
     ...(shape ? { tasksPerClaim: round(shape.workflowTasks + shape.llmActivities + shape.otherActivities + sweepTasks, 1), shape } : {}),
     ...(window.cpuSeconds !== undefined && window.llmCalls > 0 ? { engineCpuSecondsPerLlmCall: round(window.cpuSeconds / window.llmCalls, 4) } : {}),
+    ...(window.esCpuSeconds !== undefined && window.llmCalls > 0 ? { esCpuSecondsPerLlmCall: round(window.esCpuSeconds / window.llmCalls, 4) } : {}),
     peakLlmRequestsPerSecond: peak,
   };
 }
@@ -321,9 +332,11 @@ async function main(): Promise<void> {
     TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH ?? [path.join(ROOT, '.verity', 'bin', 'temporal')].find((file) => fs.existsSync(file)) ?? '',
   };
   const infraConfig = loadConfig(baseEnv);
-  await ensureElasticsearch(infraConfig, say);
+  const elasticsearch = await ensureElasticsearch(infraConfig, say);
   const temporal = await ensureTemporal(infraConfig, say);
   const serverPid = temporal.pid ?? devServerPid(infraConfig);
+  // The shared node is usually the one `npm run infra:up` started, under the default data dir.
+  elasticsearchPid = elasticsearch.pid ?? livePid(elasticsearchPidFile(loadConfig({ ...process.env, ES_URL: infraConfig.elasticsearch.url })));
   if (serverPid === undefined) say(`the Temporal server at ${settings.temporal} was not started by verity: its CPU is not counted`);
   installTemporalRuntime(createLogger('warn'));
 
@@ -390,12 +403,16 @@ async function main(): Promise<void> {
             const chatBefore = () => chatArrivals(simulator.requests()).filter((t) => t >= Date.parse(since)).length;
             const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, workDir));
             const window = await measureWindow(settings, serverPid, () => countCompleted(client, 'verifyClaimWorkflow', since), chatBefore);
-            const shapes = await Promise.all((await sampleCompleted(client, 'verifyClaimWorkflow', since)).map((id) => shapeOfWorkflow(client, id)));
+            // Claims that take longer than the window (Tool-MAD, ToE): the shape so far of claims in flight, compared by LLM calls.
+            const finished = await sampleCompleted(client, 'verifyClaimWorkflow', since);
+            const shapeFrom = finished.length > 0 ? 'finished claims' : 'claims in flight';
+            const sampled = finished.length > 0 ? finished : await sampleCompleted(client, 'verifyClaimWorkflow', since, 'Running');
+            const shapes = await Promise.all(sampled.map((id) => shapeOfWorkflow(client, id)));
             const sweepTasks = await sweepTasksPerChild(client, handle.workflowId);
             await terminateLeftovers(client, since);
             const shape = meanShape(shapes);
             const peak = peakInWindow(chatArrivals(simulator.requests()).filter((t) => t >= Date.parse(since)));
-            const verity = rowOf({ latencyS, kind: 'verity', method }, window, peak, shape, sweepTasks);
+            const verity = { ...rowOf({ latencyS, kind: 'verity', method }, window, peak, shape, sweepTasks), shapeFrom } satisfies Row;
             await sleep(latencyS * 1000 + 1_000);
 
             // The raw engine with the same shape, on the same server and worker settings (none without a finished claim to copy).
@@ -509,13 +526,13 @@ function renderTable(rows: Row[], settings: Settings): string {
   const lines = [
     `R = ${settings.rps} LLM calls/s, C = ${settings.concurrency}, window ${settings.windowS} s after ${settings.warmupS} s warm-up`,
     '',
-    '| L | row | method | claims/s | LLM calls/s | LLM calls/claim | tasks/claim | engine CPU s/LLM call | peak LLM req/1 s | bound (binds) | ×bound | ×raw engine | ×sequential |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+    '| L | row | method | claims/s | LLM calls/s | LLM calls/claim | tasks/claim | engine CPU s/LLM call | ES CPU s/LLM call | peak LLM req/1 s | bound (binds) | ×bound | ×raw engine | ×sequential |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
   ];
   for (const r of rows) {
     const cell = (value: number | undefined) => (value === undefined ? '–' : String(value));
     lines.push(
-      `| ${r.latencyS} s | ${r.kind} | ${r.method} | ${r.claimsPerSecond} | ${r.llmCallsPerSecond} | ${r.llmCallsPerClaim} | ${cell(r.tasksPerClaim)} | ${cell(r.engineCpuSecondsPerLlmCall)} | ${r.peakLlmRequestsPerSecond} | ${r.bound ? `${r.bound.claimsPerSecond} (${r.bound.binds})` : '–'} | ${cell(r.toBound)}${r.ratiosBy === 'LLM calls' ? ' (by LLM calls)' : ''} | ${cell(r.toRawEngine)} | ${cell(r.toSequential)} |`,
+      `| ${r.latencyS} s | ${r.kind} | ${r.method} | ${r.claimsPerSecond} | ${r.llmCallsPerSecond} | ${r.llmCallsPerClaim} | ${cell(r.tasksPerClaim)} | ${cell(r.engineCpuSecondsPerLlmCall)} | ${cell(r.esCpuSecondsPerLlmCall)} | ${r.peakLlmRequestsPerSecond} | ${r.bound ? `${r.bound.claimsPerSecond} (${r.bound.binds})` : '–'} | ${cell(r.toBound)}${r.ratiosBy === 'LLM calls' ? ' (by LLM calls)' : ''} | ${cell(r.toRawEngine)} | ${cell(r.toSequential)} |`,
     );
   }
   return lines.join('\n');
