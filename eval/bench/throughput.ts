@@ -51,7 +51,7 @@ import { SHARED_DATA_DIR } from './support/claims-and-corpus';
 import { connectTemporal } from '../../src/client/temporal';
 import { ingestIndex, runMain, startInProcessWorker, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
-import { type ClaimShape, meanShape, shapeOfWorkflow, sweepTasksPerChild } from './throughput/history-shape';
+import { type ClaimShape, meanShape, shapeOfWorkflow, sumShape, sweepTasksPerChild } from './throughput/history-shape';
 import { ownCpuSeconds, peakInWindow, processCpuSeconds, providerBound, round } from './throughput/figures';
 import { createRawActivities } from './throughput/raw-activities';
 import { type ScaleOutContext, type ScaleOutRow, scaleOutRow } from './throughput/scale-out';
@@ -417,12 +417,14 @@ async function main(): Promise<void> {
 
             // The raw engine with the same shape, on the same server and worker settings (none without a finished claim to copy).
             const rawRow = shapes.length === 0 ? undefined : await (async () => {
+              // From claims in flight, one raw claim does the work of all sampled claims so far: whole numbers keep their ratios per LLM call.
+              const copied = shapeFrom === 'finished claims' ? shape : sumShape(shapes);
               const rawShape: RawShape = {
-                llmCalls: Math.max(1, Math.round(shape.llmActivities)),
-                llmParallel: Math.max(1, Math.round(shape.llmActivities / Math.max(shape.llmRounds, 1))),
-                activities: Math.round(shape.otherActivities),
-                localActivities: Math.round(shape.localActivities),
-                children: Math.round(shape.childWorkflows),
+                llmCalls: Math.max(1, Math.round(copied.llmActivities)),
+                llmParallel: Math.max(1, Math.round(copied.llmActivities / Math.max(copied.llmRounds, 1))),
+                activities: Math.round(copied.otherActivities),
+                localActivities: Math.round(copied.localActivities),
+                children: Math.round(copied.childWorkflows),
               };
               const rawSince = new Date().toISOString();
               const rawCallsBefore = rawCalls.length;

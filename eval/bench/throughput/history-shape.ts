@@ -68,10 +68,15 @@ export async function shapeOfWorkflow(client: Client, workflowId: string, depth 
   return shape;
 }
 
+/** The shape of some claims together. */
+export function sumShape(shapes: ClaimShape[]): ClaimShape {
+  return shapes.reduce(add, { ...EMPTY_SHAPE });
+}
+
 /** The mean shape of some claims. */
 export function meanShape(shapes: ClaimShape[]): ClaimShape {
   if (shapes.length === 0) return { ...EMPTY_SHAPE };
-  const total = shapes.reduce(add, { ...EMPTY_SHAPE });
+  const total = sumShape(shapes);
   const mean = (n: number) => n / shapes.length;
   return {
     workflowTasks: mean(total.workflowTasks),
