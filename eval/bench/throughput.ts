@@ -344,7 +344,8 @@ async function main(): Promise<void> {
   const stamp = Date.now().toString(36);
   const rows: Row[] = [];
   const scaleOut: ScaleOutRow[] = [];
-  const command = `npm run bench:throughput -- ${process.argv.slice(2).join(' ')}`.trim();
+  const args = process.argv.slice(2).join(' ');
+  const command = args ? `npm run bench:throughput -- ${args}` : 'npm run bench:throughput';
   const report = (complete: boolean) => ({ command, complete, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, settings, rows, scaleOut });
   // Written after every row, so that a long run that is stopped keeps the rows it finished.
   const print = (row: Row) => {
