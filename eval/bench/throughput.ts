@@ -445,8 +445,10 @@ async function main(): Promise<void> {
 
             const llmCallsPerClaim = shape.llmActivities || verity.llmCallsPerClaim || 1;
             const bound = providerBound({ rps, concurrency, latencyS, llmCallsPerClaim, llmRoundsPerClaim: shape.llmRounds });
-            // Few finished claims (ToE's take minutes): compare LLM calls/s, which the window measures well.
-            const byLlm = verity.claims < MIN_CLAIMS || (rawRow !== undefined && rawRow.claims < MIN_CLAIMS);
+            // Few finished claims (ToE's take minutes), or claims of other lengths in the two rows (the claims that finish
+            // first in a window are the short ones the raw shape was copied from): compare LLM calls/s, which the window measures well.
+            const lengthsDiffer = rawRow !== undefined && Math.abs(verity.llmCallsPerClaim - rawRow.llmCallsPerClaim) > 0.25 * Math.max(rawRow.llmCallsPerClaim, 1);
+            const byLlm = verity.claims < MIN_CLAIMS || (rawRow !== undefined && rawRow.claims < MIN_CLAIMS) || lengthsDiffer;
             const rate = (row: Row) => (byLlm ? row.llmCallsPerSecond : row.claimsPerSecond);
             const boundRate = byLlm ? bound.claimsPerSecond * llmCallsPerClaim : bound.claimsPerSecond;
             for (const row of rawRow ? [rawRow, verity] : [verity]) {
