@@ -90,12 +90,13 @@ export interface EsEnsureResult {
  * only when nothing secured or remote is configured: a configured cluster that does not answer is
  * reported, never replaced by a local node.
  */
-export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = silentLog): Promise<EsEnsureResult> {
+export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = silentLog, healthWait: HealthWait = HEALTH_WAIT): Promise<EsEnsureResult> {
   const startedAt = Date.now();
   const { url } = config.elasticsearch;
   const probe = await probeElasticsearch(config.elasticsearch);
   if (probe.state === 'up') {
     log(`elasticsearch: using the node at ${url}`);
+    if (!isSecuredOrRemote(config.elasticsearch)) await waitForAssignedPrimaries(config, log, healthWait);
     return { url, state: 'running', durationMs: elapsedMs(startedAt) };
   }
   if (probe.state === 'refused') throw new Error(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
@@ -108,7 +109,10 @@ export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = 
   const { host, port } = hostPortOfUrl(url);
   if (await isPortOpen({ host, port })) {
     // A busy node may miss the quick probe: ask once more, patiently, before calling it something else.
-    if ((await probeElasticsearch(config.elasticsearch, 15_000)).state === 'up') return { url, state: 'running', durationMs: elapsedMs(startedAt) };
+    if ((await probeElasticsearch(config.elasticsearch, 15_000)).state === 'up') {
+      await waitForAssignedPrimaries(config, log, healthWait);
+      return { url, state: 'running', durationMs: elapsedMs(startedAt) };
+    }
     throw new Error(`port ${port} on ${host} (ES_URL ${url}) is taken by something that is not Elasticsearch`);
   }
   assertEnoughMemory(config.elasticsearch.heapMb);
@@ -118,6 +122,50 @@ export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = 
   await prepareNode(layout, port);
   const pid = await startNode(config, layout, javaHome, log);
   return { url, state: 'started', pid, home: layout.home, javaHome, durationMs: elapsedMs(startedAt) };
+}
+
+/** How long `ensureElasticsearch` waits for a red local node: at most `timeoutMs`, and only while shards keep being assigned (`stallMs`). */
+export interface HealthWait {
+  timeoutMs: number;
+  stallMs: number;
+}
+
+const HEALTH_WAIT: HealthWait = { timeoutMs: START_TIMEOUT_MS, stallMs: 10_000 };
+
+/**
+ * A local node that answers may still be recovering its shards (just started, by `infra up` in
+ * another shell): searches then fail with no_shard_available. Wait while its shards are being
+ * assigned; a node that stays red without progress (a broken index) is reported and used anyway.
+ */
+async function waitForAssignedPrimaries(config: VerityConfig, log: InfraLog, wait: HealthWait): Promise<void> {
+  const { url } = config.elasticsearch;
+  const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 2_000 });
+  try {
+    const deadline = Date.now() + wait.timeoutMs;
+    let lastProgressAt = Date.now();
+    let lastActive = -1;
+    for (let first = true; ; first = false) {
+      const health = await client.cluster.health().catch(() => undefined);
+      if (health && health.status !== 'red') return;
+      if (first) log(`elasticsearch: the node at ${url} is still assigning its shards (health red); waiting`);
+      const active = health ? health.active_shards + health.initializing_shards : lastActive;
+      if (active !== lastActive || (health?.initializing_shards ?? 0) > 0) lastProgressAt = Date.now();
+      lastActive = active;
+      const stalled = Date.now() - lastProgressAt >= wait.stallMs;
+      if (stalled || Date.now() >= deadline) {
+        const why = stalled ? `no shard was assigned for ${Math.round(wait.stallMs / 1000)}s` : `after ${Math.round(wait.timeoutMs / 1000)}s`;
+        log(`elasticsearch: the node at ${url} is still red (${why}; see GET ${url}/_cluster/allocation/explain); going on`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+async function primariesAssigned(config: VerityConfig): Promise<boolean> {
+  return ['green', 'yellow'].includes((await clusterHealth(config.elasticsearch)) ?? '');
 }
 
 export function assertEnoughMemory(heapMb: number, freeBytes = os.freemem()): void {
@@ -281,7 +329,7 @@ export async function startNode(
   } catch (err) {
     throw new Error(`Elasticsearch failed to start: ${(err as Error).message}\nlast lines of ${logFile}:\n${tailFile(logFile)}`);
   }
-  const healthy = await waitUntil(async () => ['green', 'yellow'].includes((await clusterHealth(config.elasticsearch)) ?? ''), timeoutMs, 500);
+  const healthy = await waitUntil(() => primariesAssigned(config), timeoutMs, 500);
   const pid = livePid(layout.pidFile);
   if (!healthy || pid === undefined) {
     throw new Error(`Elasticsearch did not become healthy within ${timeoutMs / 1000}s; last lines of ${logFile}:\n${tailFile(logFile)}`);

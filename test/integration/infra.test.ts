@@ -1,7 +1,9 @@
 import { Connection } from '@temporalio/client';
 import { describe, expect, inject, it } from 'vitest';
 import { ES_VERSION, ensureInfra, infraStatus } from '../../infra';
+import { ensureElasticsearch } from '../../infra/elasticsearch';
 import { loadConfig } from '../../src/config/config';
+import { createEsClient } from '../../src/es/client';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 
 describe('infra against the real services', () => {
@@ -35,5 +37,51 @@ describe('infra against the real services', () => {
     expect(state.elasticsearch.state).toBe('running');
     expect(state.temporal.searchAttributesAdded).toEqual([]);
     expect(state.durationMs).toBeLessThan(5_000);
+  });
+
+  describe('a node that answers while a primary shard is unassigned (health red)', () => {
+    const es = createEsClient(config.elasticsearch);
+    const index = `infra-red-${process.pid}-${Date.now()}`;
+    const unassignable = { 'index.routing.allocation.include._name': 'no-such-node' };
+
+    const createRedIndex = async () => {
+      await es.indices.create({ index, settings: { number_of_shards: 1, number_of_replicas: 0, ...unassignable }, wait_for_active_shards: 0 });
+      expect((await es.cluster.health()).status).toBe('red');
+    };
+    const dropIndex = () => es.indices.delete({ index, ignore_unavailable: true });
+
+    it('is waited for until its primaries are assigned, so the first search does not fail', async () => {
+      await createRedIndex();
+      try {
+        const lines: string[] = [];
+        const ensured = ensureElasticsearch(config, (line) => lines.push(line), { timeoutMs: 60_000, stallMs: 20_000 });
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(lines.some((line) => line.includes('still assigning its shards'))).toBe(true);
+        let settled = false;
+        void ensured.finally(() => (settled = true));
+        expect(settled).toBe(false);
+        await es.indices.putSettings({ index, settings: { 'index.routing.allocation.include._name': null } });
+        expect((await ensured).state).toBe('running');
+        expect(['green', 'yellow']).toContain((await es.cluster.health()).status);
+        expect(lines.some((line) => line.includes('still red after'))).toBe(false);
+      } finally {
+        await dropIndex();
+      }
+    });
+
+    it('is reported and used anyway when no shard is assigned for a while (a broken index)', async () => {
+      await createRedIndex();
+      try {
+        const lines: string[] = [];
+        const startedAt = Date.now();
+        const wait = { timeoutMs: 60_000, stallMs: 1_500 };
+        expect((await ensureElasticsearch(config, (line) => lines.push(line), wait)).state).toBe('running');
+        expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_400);
+        expect(Date.now() - startedAt).toBeLessThan(10_000);
+        expect(lines.at(-1)).toMatch(/still red \(no shard was assigned for 2s; see GET .*allocation\/explain\); going on/);
+      } finally {
+        await dropIndex();
+      }
+    });
   });
 });
