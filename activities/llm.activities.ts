@@ -69,7 +69,8 @@ function activityContext(): Context | undefined {
 
 function heartbeatWhileWaiting(context: Context | undefined): () => void {
   if (!context) return () => undefined;
-  context.heartbeat();
+  // No heartbeat at the start: each one is a server write, and a call that ends within the interval
+  // needs none (the heartbeat timeout counts from the start, so a killed worker is still noticed).
   const timer = setInterval(() => context.heartbeat(), LLM_HEARTBEAT_INTERVAL_MS);
   return () => clearInterval(timer);
 }
