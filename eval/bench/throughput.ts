@@ -11,7 +11,8 @@
  * calls/s and C running, and a sweep window of C claims.
  *
  * Every row runs `--warmup` seconds, then is measured for `--window` seconds (default 10 + 60;
- * `--quick`: L = 0.5 s only and 4 + 8 s), then everything still running is terminated. Per row:
+ * `--quick`: L = 0.5 s only, 2 + 4 s, no raw-engine row for methods whose claims outlast that window:
+ * Tool-MAD, ToE; about 2.5 minutes), then everything still running is terminated. Per row:
  * claims/s and LLM calls/s in the window, Temporal tasks (workflow + activity) per claim from the
  * histories of finished claims (plus the sweep's own workflow tasks per claim), engine CPU
  * seconds (Temporal server + the worker, which is this process) per LLM call, the most LLM
@@ -137,8 +138,8 @@ function readSettings(): Settings & { quick: boolean; temporal: string; out: str
     methods,
     rps: numbers(values.rps!, '--rps')[0]!,
     concurrency: numbers(values.concurrency!, '--concurrency')[0]!,
-    warmupS: numbers(values.warmup ?? (quick ? '4' : '10'), '--warmup')[0]!,
-    windowS: numbers(values.window ?? (quick ? '8' : '60'), '--window')[0]!,
+    warmupS: numbers(values.warmup ?? (quick ? '2' : '10'), '--warmup')[0]!,
+    windowS: numbers(values.window ?? (quick ? '4' : '60'), '--window')[0]!,
     temporal: values.temporal!,
     out: values.out ?? path.join(ROOT, 'eval', 'bench', 'results', quick ? 'throughput-quick.json' : 'throughput.json'),
     keep: values.keep ?? false,
@@ -222,7 +223,7 @@ async function countCompleted(client: Client, workflowType: string, since: strin
   return count;
 }
 
-async function sampleCompleted(client: Client, workflowType: string, since: string, status: 'Completed' | 'Running' = 'Completed'): Promise<string[]> {
+async function sampleClaims(client: Client, workflowType: string, since: string, status: 'Completed' | 'Running' = 'Completed'): Promise<string[]> {
   const ids: string[] = [];
   for await (const execution of client.workflow.list({ query: `WorkflowType = "${workflowType}" AND ExecutionStatus = "${status}" AND StartTime >= "${since}"` })) {
     ids.push(execution.workflowId);
@@ -405,9 +406,9 @@ async function main(): Promise<void> {
             const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, workDir));
             const window = await measureWindow(settings, serverPid, () => countCompleted(client, 'verifyClaimWorkflow', since), chatBefore);
             // Claims that take longer than the window (Tool-MAD, ToE): the shape so far of claims in flight, compared by LLM calls.
-            const finished = await sampleCompleted(client, 'verifyClaimWorkflow', since);
+            const finished = await sampleClaims(client, 'verifyClaimWorkflow', since);
             const shapeFrom = finished.length > 0 ? 'finished claims' : 'claims in flight';
-            const sampled = finished.length > 0 ? finished : await sampleCompleted(client, 'verifyClaimWorkflow', since, 'Running');
+            const sampled = finished.length > 0 ? finished : await sampleClaims(client, 'verifyClaimWorkflow', since, 'Running');
             const shapes = await Promise.all(sampled.map((id) => shapeOfWorkflow(client, id)));
             const sweepTasks = await sweepTasksPerChild(client, handle.workflowId);
             await terminateLeftovers(client, since);
@@ -416,8 +417,10 @@ async function main(): Promise<void> {
             const verity = { ...rowOf({ latencyS, kind: 'verity', method }, window, peak, shape, sweepTasks), shapeFrom } satisfies Row;
             await sleep(latencyS * 1000 + 1_000);
 
-            // The raw engine with the same shape, on the same server and worker settings (none without a finished claim to copy).
-            const rawRow = shapes.length === 0 ? undefined : await (async () => {
+            // The raw engine with the same shape, on the same server and worker settings. None without a claim to copy, and none
+            // in a quick run for claims that outlast its window: a few seconds of a claim in flight is no shape to compare with.
+            const noRawRow = shapes.length === 0 || (settings.quick && shapeFrom === 'claims in flight');
+            const rawRow = noRawRow ? undefined : await (async () => {
               // From claims in flight, one raw claim does the work of all sampled claims so far: whole numbers keep their ratios per LLM call.
               const copied = shapeFrom === 'finished claims' ? shape : sumShape(shapes);
               const rawShape: RawShape = {
@@ -435,7 +438,7 @@ async function main(): Promise<void> {
                 args: [{ runId: `${runId}-raw`, claims: claimCount, concurrency, shape: rawShape, latencyMs: latencyS * 1000 }],
               });
               const rawWindow = await measureWindow(settings, serverPid, () => countCompleted(client, 'rawClaimWorkflow', rawSince), () => rawCalls.length - rawCallsBefore);
-              const rawShapes = await Promise.all((await sampleCompleted(client, 'rawClaimWorkflow', rawSince)).map((id) => shapeOfWorkflow(client, id)));
+              const rawShapes = await Promise.all((await sampleClaims(client, 'rawClaimWorkflow', rawSince)).map((id) => shapeOfWorkflow(client, id)));
               const rawSweepTasks = await sweepTasksPerChild(client, `${runId}-raw`);
               await terminateLeftovers(client, rawSince);
               const row = rowOf({ latencyS, kind: 'raw engine', method }, rawWindow, peakInWindow(rawCalls.slice(rawCallsBefore)), meanShape(rawShapes), rawSweepTasks);

@@ -29,13 +29,18 @@ function add(a: ClaimShape, b: ClaimShape): ClaimShape {
   };
 }
 
-/** The shape of a finished workflow and its children, read from their histories. */
-export async function shapeOfWorkflow(client: Client, workflowId: string, depth = 0): Promise<ClaimShape> {
-  const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  let shape: ClaimShape = { ...EMPTY_SHAPE };
+type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
+
+/**
+ * One workflow's own shape from its history events, and the children whose histories add to it.
+ * A claim in flight may have initiated a child the server has not started yet: it counts as a child
+ * but has no history to read.
+ */
+export function shapeOfHistory(events: readonly HistoryEvent[]): { shape: ClaimShape; startedChildren: string[] } {
+  const shape: ClaimShape = { ...EMPTY_SHAPE };
   const rounds = new Set<string>();
-  const children: string[] = [];
-  for (const event of history.events ?? []) {
+  const startedChildren: string[] = [];
+  for (const event of events) {
     switch (event.eventType) {
       case EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED:
         shape.workflowTasks += 1;
@@ -53,9 +58,12 @@ export async function shapeOfWorkflow(client: Client, workflowId: string, depth 
       case EventType.EVENT_TYPE_MARKER_RECORDED:
         if (event.markerRecordedEventAttributes?.markerName === 'core_local_activity') shape.localActivities += 1;
         break;
-      case EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED: {
-        const id = event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId;
-        if (id) children.push(id);
+      case EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED:
+        shape.childWorkflows += 1;
+        break;
+      case EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED: {
+        const id = event.childWorkflowExecutionStartedEventAttributes?.workflowExecution?.workflowId;
+        if (id) startedChildren.push(id);
         break;
       }
       default:
@@ -63,8 +71,15 @@ export async function shapeOfWorkflow(client: Client, workflowId: string, depth 
     }
   }
   shape.llmRounds = rounds.size;
-  shape.childWorkflows = children.length;
-  if (depth < 4) for (const child of children) shape = add(shape, await shapeOfWorkflow(client, child, depth + 1));
+  return { shape, startedChildren };
+}
+
+/** The shape of a workflow (finished or in flight) and its started children, read from their histories. */
+export async function shapeOfWorkflow(client: Client, workflowId: string, depth = 0): Promise<ClaimShape> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const own = shapeOfHistory(history.events ?? []);
+  let shape = own.shape;
+  if (depth < 4) for (const child of own.startedChildren) shape = add(shape, await shapeOfWorkflow(client, child, depth + 1));
   return shape;
 }
 
