@@ -226,7 +226,7 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
   });
 
   it('continues as new before its history grows long and still verifies every claim exactly once', async () => {
-    const input = sweepInput('can', { concurrency: 5 }, { maxHistoryEvents: 40, pageSize: 4 });
+    const input = sweepInput('can', { concurrency: 3 }, { maxHistoryEvents: 30, pageSize: 4 });
     const { handle } = await startSweep(client, config.temporal.taskQueue, input);
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, failed: 0 });
