@@ -54,6 +54,7 @@ import { ingestIndex, runMain, startInProcessWorker, writeReport } from './suppo
 import { exitWithUsageIfAsked } from './support/usage';
 import { type ClaimShape, meanShape, shapeOfWorkflow, sumShape, sweepTasksPerChild } from './throughput/history-shape';
 import { ownCpuSeconds, peakInWindow, processCpuSeconds, providerBound, round } from './throughput/figures';
+import { inBackground } from './throughput/background-loop';
 import { createRawActivities } from './throughput/raw-activities';
 import { type ScaleOutContext, type ScaleOutRow, scaleOutRow } from './throughput/scale-out';
 import { type RawShape, rawSweepWorkflow } from './throughput/raw-workflows';
@@ -290,7 +291,7 @@ async function sequentialRow(latencyS: number, settings: Settings, es: ReturnTyp
   const arrivals: number[] = [];
   let done = 0;
   let stop = false;
-  const loop = (async () => {
+  const loop = inBackground(async () => {
     for (const { claim } of claims) {
       if (stop) break;
       const passages = await retrievePassages({ es }, { index: indexName(PREFIX, 'wiki'), query: claim, k: 5, mode: 'bm25' });
@@ -307,10 +308,15 @@ async function sequentialRow(latencyS: number, settings: Settings, es: ReturnTyp
       await response.json();
       done += 1;
     }
-  })();
-  const window = await measureWindow(settings, undefined, () => Promise.resolve(done), () => done);
+  });
+  const completed = () => {
+    loop.check();
+    return Promise.resolve(done);
+  };
+  const window = await measureWindow(settings, undefined, completed, () => done);
   stop = true;
-  await loop;
+  await loop.settled;
+  loop.check();
   return rowOf({ latencyS, kind: 'sequential script', method: 'rag' }, window, peakInWindow(arrivals));
 }
 
