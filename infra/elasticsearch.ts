@@ -27,6 +27,7 @@ import {
   livePid,
   run,
   silentLog,
+  sleep,
   tailFile,
   waitUntil,
 } from './support';
@@ -96,7 +97,7 @@ export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = 
   const probe = await probeElasticsearch(config.elasticsearch);
   if (probe.state === 'up') {
     log(`elasticsearch: using the node at ${url}`);
-    if (!isSecuredOrRemote(config.elasticsearch)) await waitForAssignedPrimaries(config, log, healthWait);
+    if (probe.health === 'red' && !isSecuredOrRemote(config.elasticsearch)) await waitForAssignedPrimaries(config, log, healthWait);
     return { url, state: 'running', durationMs: elapsedMs(startedAt) };
   }
   if (probe.state === 'refused') throw new Error(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
@@ -109,8 +110,9 @@ export async function ensureElasticsearch(config: VerityConfig, log: InfraLog = 
   const { host, port } = hostPortOfUrl(url);
   if (await isPortOpen({ host, port })) {
     // A busy node may miss the quick probe: ask once more, patiently, before calling it something else.
-    if ((await probeElasticsearch(config.elasticsearch, 15_000)).state === 'up') {
-      await waitForAssignedPrimaries(config, log, healthWait);
+    const patient = await probeElasticsearch(config.elasticsearch, 15_000);
+    if (patient.state === 'up') {
+      if (patient.health === 'red') await waitForAssignedPrimaries(config, log, healthWait);
       return { url, state: 'running', durationMs: elapsedMs(startedAt) };
     }
     throw new Error(`port ${port} on ${host} (ES_URL ${url}) is taken by something that is not Elasticsearch`);
@@ -133,7 +135,7 @@ export interface HealthWait {
 const HEALTH_WAIT: HealthWait = { timeoutMs: START_TIMEOUT_MS, stallMs: 10_000 };
 
 /**
- * A local node that answers may still be recovering its shards (just started, by `infra up` in
+ * A local node that answers red may still be recovering its shards (just started, by `infra up` in
  * another shell): searches then fail with no_shard_available. Wait while its shards are being
  * assigned; a node that stays red without progress (a broken index) is reported and used anyway.
  */
@@ -144,10 +146,10 @@ async function waitForAssignedPrimaries(config: VerityConfig, log: InfraLog, wai
     const deadline = Date.now() + wait.timeoutMs;
     let lastProgressAt = Date.now();
     let lastActive = -1;
-    for (let first = true; ; first = false) {
+    log(`elasticsearch: the node at ${url} is still assigning its shards (health red); waiting`);
+    for (;;) {
       const health = await client.cluster.health().catch(() => undefined);
       if (health && health.status !== 'red') return;
-      if (first) log(`elasticsearch: the node at ${url} is still assigning its shards (health red); waiting`);
       const active = health ? health.active_shards + health.initializing_shards : lastActive;
       if (active !== lastActive || (health?.initializing_shards ?? 0) > 0) lastProgressAt = Date.now();
       lastActive = active;
@@ -157,7 +159,7 @@ async function waitForAssignedPrimaries(config: VerityConfig, log: InfraLog, wai
         log(`elasticsearch: the node at ${url} is still red (${why}; see GET ${url}/_cluster/allocation/explain); going on`);
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
   } finally {
     await client.close();
