@@ -85,6 +85,8 @@ interface Row {
   engineCpuSecondsPerLlmCall?: number;
   /** Elasticsearch's CPU per LLM call: verity's own retrieval, cache and verdict work, which the raw engine does not do. */
   esCpuSecondsPerLlmCall?: number;
+  /** The simulator's CPU per LLM call: the provider's side of each call, on this machine's cores here (the raw engine calls no provider). */
+  simulatorCpuSecondsPerLlmCall?: number;
   peakLlmRequestsPerSecond: number;
   bound?: { claimsPerSecond: number; binds: 'rate' | 'latency' };
   toBound?: number;
@@ -235,12 +237,15 @@ async function sampleClaims(client: Client, workflowType: string, since: string,
 
 /** The Elasticsearch node's pid, when it is a local one (its CPU is reported apart from the engine's). */
 let elasticsearchPid: number | undefined;
+/** The simulator process of the current latency (its CPU is the provider's work, reported apart too). */
+let simulatorPid: number | undefined;
 
 interface Window {
   claims: number;
   llmCalls: number;
   cpuSeconds: number | undefined;
   esCpuSeconds: number | undefined;
+  simulatorCpuSeconds: number | undefined;
   seconds: number;
 }
 
@@ -257,15 +262,17 @@ async function measureWindow(settings: Settings, serverPid: number | undefined, 
     const server = serverPid === undefined ? undefined : processCpuSeconds(serverPid);
     return server === undefined ? undefined : server + ownCpuSeconds();
   };
-  const esCpu = () => (elasticsearchPid === undefined ? undefined : processCpuSeconds(elasticsearchPid));
-  const start = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: esCpu() };
+  const cpuOf = (pid: number | undefined) => (pid === undefined ? undefined : processCpuSeconds(pid));
+  const start = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: cpuOf(elasticsearchPid), simulator: cpuOf(simulatorPid) };
   await sleep(settings.windowS * 1000);
-  const end = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: esCpu() };
+  const end = { at: Date.now(), claims: await completed(), llm: llmCalls(), cpu: cpu(), es: cpuOf(elasticsearchPid), simulator: cpuOf(simulatorPid) };
+  const spent = (from: number | undefined, to: number | undefined) => (from === undefined || to === undefined ? undefined : to - from);
   return {
     claims: end.claims - start.claims,
     llmCalls: end.llm - start.llm,
-    cpuSeconds: start.cpu === undefined || end.cpu === undefined ? undefined : end.cpu - start.cpu,
-    esCpuSeconds: start.es === undefined || end.es === undefined ? undefined : end.es - start.es,
+    cpuSeconds: spent(start.cpu, end.cpu),
+    esCpuSeconds: spent(start.es, end.es),
+    simulatorCpuSeconds: spent(start.simulator, end.simulator),
     seconds: (end.at - start.at) / 1000,
   };
 }
@@ -282,6 +289,7 @@ function rowOf(base: Pick<Row, 'latencyS' | 'kind' | 'method'>, window: Window, 
     ...(shape ? { tasksPerClaim: round(shape.workflowTasks + shape.llmActivities + shape.otherActivities + sweepTasks, 1), shape } : {}),
     ...(window.cpuSeconds !== undefined && window.llmCalls > 0 ? { engineCpuSecondsPerLlmCall: round(window.cpuSeconds / window.llmCalls, 4) } : {}),
     ...(window.esCpuSeconds !== undefined && window.llmCalls > 0 ? { esCpuSecondsPerLlmCall: round(window.esCpuSeconds / window.llmCalls, 4) } : {}),
+    ...(window.simulatorCpuSeconds !== undefined && window.llmCalls > 0 ? { simulatorCpuSecondsPerLlmCall: round(window.simulatorCpuSeconds / window.llmCalls, 4) } : {}),
     peakLlmRequestsPerSecond: peak,
   };
 }
@@ -371,6 +379,7 @@ async function main(): Promise<void> {
     for (const latencyS of settings.latencies) {
       const requestLog = path.join(workDir, `sim-${latencyS}.jsonl`);
       const simulator = await startSimulatorProcess(latencyS * 1000, requestLog);
+      simulatorPid = simulator.process.pid;
       const taskQueue = `${PREFIX}-${stamp}-${String(latencyS).replace('.', '_')}`;
       const configEnv = { ...baseEnv, TEMPORAL_TASK_QUEUE: taskQueue, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-simulator' };
       const config: VerityConfig = loadConfig(configEnv);
@@ -506,6 +515,7 @@ async function main(): Promise<void> {
         }
       } finally {
         simulator.process.kill('SIGTERM');
+        simulatorPid = undefined;
         say(`L=${latencyS}s: ${rows.length - rowsBefore} rows`);
       }
     }
@@ -540,13 +550,13 @@ function renderTable(rows: Row[], settings: Settings): string {
   const lines = [
     `R = ${settings.rps} LLM calls/s, C = ${settings.concurrency}, window ${settings.windowS} s after ${settings.warmupS} s warm-up`,
     '',
-    '| L | row | method | claims/s | LLM calls/s | LLM calls/claim | tasks/claim | engine CPU s/LLM call | ES CPU s/LLM call | peak LLM req/1 s | bound (binds) | ×bound | ×raw engine | ×sequential |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+    '| L | row | method | claims/s | LLM calls/s | LLM calls/claim | tasks/claim | engine CPU s/LLM call | ES CPU s/LLM call | simulator CPU s/LLM call | peak LLM req/1 s | bound (binds) | ×bound | ×raw engine | ×sequential |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
   ];
   for (const r of rows) {
     const cell = (value: number | undefined) => (value === undefined ? '–' : String(value));
     lines.push(
-      `| ${r.latencyS} s | ${r.kind} | ${r.method} | ${r.claimsPerSecond} | ${r.llmCallsPerSecond} | ${r.llmCallsPerClaim} | ${cell(r.tasksPerClaim)} | ${cell(r.engineCpuSecondsPerLlmCall)} | ${cell(r.esCpuSecondsPerLlmCall)} | ${r.peakLlmRequestsPerSecond} | ${r.bound ? `${r.bound.claimsPerSecond} (${r.bound.binds})` : '–'} | ${cell(r.toBound)}${r.ratiosBy === 'LLM calls' ? ' (by LLM calls)' : ''} | ${cell(r.toRawEngine)} | ${cell(r.toSequential)} |`,
+      `| ${r.latencyS} s | ${r.kind} | ${r.method} | ${r.claimsPerSecond} | ${r.llmCallsPerSecond} | ${r.llmCallsPerClaim} | ${cell(r.tasksPerClaim)} | ${cell(r.engineCpuSecondsPerLlmCall)} | ${cell(r.esCpuSecondsPerLlmCall)} | ${cell(r.simulatorCpuSecondsPerLlmCall)} | ${r.peakLlmRequestsPerSecond} | ${r.bound ? `${r.bound.claimsPerSecond} (${r.bound.binds})` : '–'} | ${cell(r.toBound)}${r.ratiosBy === 'LLM calls' ? ' (by LLM calls)' : ''} | ${cell(r.toRawEngine)} | ${cell(r.toSequential)} |`,
     );
   }
   return lines.join('\n');
