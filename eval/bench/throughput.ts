@@ -15,9 +15,10 @@
  * Tool-MAD, ToE; about 2.5 minutes), then everything still running is terminated. Per row:
  * claims/s and LLM calls/s in the window, Temporal tasks (workflow + activity) per claim from the
  * histories of finished claims (plus the sweep's own workflow tasks per claim), engine CPU
- * seconds (Temporal server + the worker, which is this process) per LLM call, the most LLM
- * requests in any 1-s window, and the ratios to the provider/latency bound, to the raw engine of
- * the same shape, and to the sequential script.
+ * seconds (Temporal server + the worker, which is this process) per LLM call, and apart from it
+ * the CPU per LLM call of Elasticsearch and of the simulator (the provider's side of each call; the
+ * raw engine calls no provider), the most LLM requests in any 1-s window, and the ratios to the
+ * provider/latency bound, to the raw engine of the same shape, and to the sequential script.
  *
  * It starts its own Temporal dev server (as `infra` does: SQLite file, WAL; data in
  * .verity/bench-throughput, stopped at the end unless --keep) at --temporal; the simulator is a
