@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { LlmInvalidInputError, toTemporalFailure, TRANSIENT_FAILURE_TYPES } from '../src/llm/errors';
-import type { LlmGateway } from '../src/llm/gateway';
+import type { CompletionRequest, LlmGateway } from '../src/llm/gateway';
 import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
 import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
@@ -21,18 +21,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
       const context = activityContext();
       const stopHeartbeat = heartbeatWhileWaiting(context);
       try {
-        const task = getTask(input.task);
-        const role = input.role ?? task.role;
-        const result = await gateway.complete({
-          role,
-          ...(input.sampling ? { sampling: samplingForRole(input.sampling, role) } : {}),
-          messages: task.render(parseVariables(task, input.variables)),
-          schema: task.output,
-          schemaName: task.schemaName,
-          promptVersion: `${task.id}@${task.version}`,
-          ...(input.model ? { model: input.model } : {}),
-          signal: context?.cancellationSignal,
-        });
+        const result = await gateway.complete(completionRequestOf(input, context?.cancellationSignal));
         return { ...result, attempt: context?.info.attempt ?? 1 };
       } catch (err) {
         // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
@@ -48,6 +37,36 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
         stopHeartbeat();
       }
     },
+
+    /**
+     * The task's answer from the request cache, or null. A local activity the workflow asks before it
+     * queues `llmTask`, so answers already paid for never wait for the LLM queue's rate. Anything
+     * that keeps it from answering (invalid variables, Elasticsearch down) is a miss: `llmTask`
+     * then reports it as before.
+     */
+    async llmCachedAnswer(input: LlmTaskInput): Promise<LlmTaskResult | null> {
+      try {
+        const result = await gateway.cachedAnswer(completionRequestOf(input));
+        return result ? { ...result, attempt: 1 } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): CompletionRequest<unknown> {
+  const task = getTask(input.task);
+  const role = input.role ?? task.role;
+  return {
+    role,
+    ...(input.sampling ? { sampling: samplingForRole(input.sampling, role) } : {}),
+    messages: task.render(parseVariables(task, input.variables)),
+    schema: task.output,
+    schemaName: task.schemaName,
+    promptVersion: `${task.id}@${task.version}`,
+    ...(input.model ? { model: input.model } : {}),
+    ...(signal ? { signal } : {}),
   };
 }
 

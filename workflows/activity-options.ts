@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 import { FAILURE_TYPES } from '../src/shared/constants';
 import { TOOL_FAILURE_TYPES, type ToolFamily } from '../src/shared/tools';
 
@@ -25,6 +25,12 @@ export const LLM_CALL: ActivityOptions = {
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
+
+/**
+ * The request-cache lookup before an LLM call (a local activity): one attempt, since a miss, an
+ * error or a timeout all mean the same thing, queueing the call.
+ */
+export const LLM_CACHE_LOOKUP: LocalActivityOptions = { startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 1 } };
 
 /** Elasticsearch reads (retrieval, lookups). */
 export const RETRIEVAL: ActivityOptions = {

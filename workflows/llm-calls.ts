@@ -1,21 +1,38 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { llmTaskQueue } from '../src/shared/task-queues';
-import { LLM_CALL } from './activity-options';
+import { LLM_CACHE_LOOKUP, LLM_CALL } from './activity-options';
+import { hasPatch } from './has-patch';
 import type { LlmMeter } from './llm-meter';
+import { PATCHES } from './patches';
+
+/** Ends the Temporal UI summary of a call's request-cache lookup (the call's own summary before it). */
+export const CACHE_LOOKUP_SUFFIX = ' · cache lookup';
 
 export type LlmCaller = <T>(call: LlmTaskInput, summary: string) => Promise<LlmTaskResult<T>>;
 
 /**
  * LLM calls of one workflow, on the rate-limited LLM task queue next to its own: each call carries
  * its summary to the Temporal UI and is recorded in the meter (a call that fails for good too).
+ * A call whose answer is already in the request cache is served by a local activity and never
+ * takes a slot of the queue's rate (executions recorded before that patch replay as they were).
  */
 export function createLlmCaller(meter: LlmMeter): LlmCaller {
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  const { llmCachedAnswer } = proxyLocalActivities<Activities>(LLM_CACHE_LOOKUP);
+  const fromCache = async (call: LlmTaskInput, summary: string): Promise<LlmTaskResult | null> => {
+    if (!hasPatch(PATCHES.llmCacheBeforeQueue)) return null;
+    try {
+      return await llmCachedAnswer.executeWithOptions({ summary: `${summary}${CACHE_LOOKUP_SUFFIX}` }, [call]);
+    } catch (err) {
+      if (err instanceof ActivityFailure) return null;
+      throw err;
+    }
+  };
   return async <T>(call: LlmTaskInput, summary: string) => {
     try {
-      const result = (await llmTask.executeWithOptions({ summary }, [call])) as LlmTaskResult<T>;
+      const result = ((await fromCache(call, summary)) ?? (await llmTask.executeWithOptions({ summary }, [call]))) as LlmTaskResult<T>;
       meter.recordLlmCall(result as LlmTaskResult, summary);
       return result;
     } catch (err) {

@@ -19,6 +19,8 @@ export const PATCHES = {
   toeOnlinePolicy: 'toe-online-policy',
   /** A claim's length is counted in characters (code points), not UTF-16 units. */
   claimLengthInCharacters: 'claim-length-in-characters',
+  /** An LLM call first asks the request cache (a local activity); only a miss goes to the rate-limited LLM queue. */
+  llmCacheBeforeQueue: 'llm-cache-before-queue',
 } as const;
 
 /**
@@ -36,6 +38,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.toolMadDenseDefault,
   PATCHES.toeOnlinePolicy,
   PATCHES.claimLengthInCharacters,
+  PATCHES.llmCacheBeforeQueue,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

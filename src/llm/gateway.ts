@@ -135,37 +135,14 @@ export class LlmGateway {
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
     const started = Date.now();
     const { cache } = this.options;
-    const temperature = request.sampling?.temperature ?? this.options.temperature;
-    const seed = request.sampling?.seed ?? this.options.seed;
-    const { topP, maxTokens } = request.sampling ?? {};
-    const optional = { ...(topP !== undefined ? { topP } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
-    const model = request.model ?? this.modelFor(request.role);
-    const jsonSchema = jsonSchemaOf(request.schema);
-    const canonical: CanonicalLlmRequest = {
-      endpoint: this.options.endpointIdentity ?? { provider: 'openai-compatible', baseUrl: this.options.endpoint.baseUrl },
-      model,
-      messages: request.messages,
-      schemaName: request.schemaName,
-      jsonSchema,
-      temperature,
-      seed,
-      ...optional,
-      promptVersion: request.promptVersion,
-    };
-    const requestHash = llmRequestHash(canonical);
-    const base = { model, temperature, seed, ...optional, promptVersion: request.promptVersion, requestHash };
+    const prepared = this.prepared(request);
+    const hit = await this.fromCache(prepared, request.schema, started);
+    if (hit) return hit;
+    if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
 
-    const hit = await cache?.get(requestHash);
-    if (hit) {
-      this.counters.cacheHits++;
-      const output = this.validated(JSON.stringify(hit.output), request.schema, model);
-      // Nothing was paid for this answer: the tokens are reported, the cost is not.
-      return { ...base, output, usage: { ...hit.usage, costUsd: 0 }, cached: true, latencyMs: Date.now() - started };
-    }
-    if (cache?.mode === 'replay') throw new LlmCacheMissError(requestHash);
-
+    const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
-    const output = this.validated(answer.content, request.schema, model);
+    const output = this.validated(answer.content, request.schema, base.model);
     const usage = this.usageOf(answer);
     await this.record(requestHash, {
       output,
@@ -178,6 +155,52 @@ export class LlmGateway {
       rawResponse: answer.content ?? '',
     });
     return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
+  }
+
+  /**
+   * The answer `complete` would serve from the request cache, without asking the endpoint or waiting
+   * for the request pacer; undefined when there is none (or the cached output no longer validates,
+   * which `complete` then reports).
+   */
+  async cachedAnswer<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T> | undefined> {
+    const started = Date.now();
+    try {
+      return await this.fromCache(this.prepared(request), request.schema, started);
+    } catch (err) {
+      if (err instanceof LlmOutputInvalidError) return undefined;
+      throw err;
+    }
+  }
+
+  /** The canonical request (everything that determines the answer), its hash and the result fields that follow from it. */
+  private prepared<T>(request: CompletionRequest<T>) {
+    const temperature = request.sampling?.temperature ?? this.options.temperature;
+    const seed = request.sampling?.seed ?? this.options.seed;
+    const { topP, maxTokens } = request.sampling ?? {};
+    const optional = { ...(topP !== undefined ? { topP } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
+    const model = request.model ?? this.modelFor(request.role);
+    const canonical: CanonicalLlmRequest = {
+      endpoint: this.options.endpointIdentity ?? { provider: 'openai-compatible', baseUrl: this.options.endpoint.baseUrl },
+      model,
+      messages: request.messages,
+      schemaName: request.schemaName,
+      jsonSchema: jsonSchemaOf(request.schema),
+      temperature,
+      seed,
+      ...optional,
+      promptVersion: request.promptVersion,
+    };
+    const requestHash = llmRequestHash(canonical);
+    return { canonical, requestHash, base: { model, temperature, seed, ...optional, promptVersion: request.promptVersion, requestHash } };
+  }
+
+  private async fromCache<T>(prepared: ReturnType<LlmGateway['prepared']>, schema: z.ZodType<T>, started: number): Promise<LlmTaskResult<T> | undefined> {
+    const hit = await this.options.cache?.get(prepared.requestHash);
+    if (!hit) return undefined;
+    this.counters.cacheHits++;
+    const output = this.validated(JSON.stringify(hit.output), schema, prepared.base.model);
+    // Nothing was paid for this answer: the tokens are reported, the cost is not.
+    return { ...prepared.base, output, usage: { ...hit.usage, costUsd: 0 }, cached: true, latencyMs: Date.now() - started };
   }
 
   /**

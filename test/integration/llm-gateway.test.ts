@@ -259,6 +259,17 @@ describe('request cache in Elasticsearch', () => {
     expect(chatRequests(sim)).toHaveLength(0);
   });
 
+  it('cachedAnswer: serves what complete() would serve from the cache, misses without a request, and never serves another endpoint\'s answer', async () => {
+    const sim = await simulator();
+    const gateway = gatewayFor(sim, { cache: new LlmCache(es, prefix, 'readwrite') });
+    const paid = await gateway.complete(request('Berlin is the capital of Germany.'));
+    expect(await gateway.cachedAnswer(request('Berlin is the capital of Germany.'))).toMatchObject({ cached: true, output: paid.output, requestHash: paid.requestHash });
+    expect(await gateway.cachedAnswer(request('Bonn is the capital of Germany.'))).toBeUndefined();
+    const other = gatewayFor(sim, { cache: new LlmCache(es, prefix, 'readwrite'), endpointIdentity: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1' } });
+    expect(await other.cachedAnswer(request('Berlin is the capital of Germany.'))).toBeUndefined();
+    expect(chatRequests(sim)).toHaveLength(1);
+  });
+
   it("never serves one endpoint's recorded answers to another (the simulator's to a real endpoint, or back)", async () => {
     const sim = await simulator();
     const real = gatewayFor(sim, { cache: new LlmCache(es, prefix, 'replay'), endpointIdentity: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1' } });
