@@ -2,39 +2,19 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createLlmActivities } from '../../activities/llm.activities';
 import { setQueueRateLimit } from '../../src/client/queue-rate-limit';
-import { connectTemporal } from '../../src/client/temporal';
 import type { VerityConfig } from '../../src/config/config';
-import { createEsClient } from '../../src/es/client';
-import { createLogger } from '../../src/logging/logger';
-import { defineTask, registerTask } from '../../src/llm/task-registry';
 import { llmTaskQueue } from '../../src/shared/task-queues';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/server';
-import { createVerityWorker, type VerityWorker } from '../../src/worker/create-worker';
-import { createWorkerDependencies, type WorkerDependencies } from '../../src/worker/dependencies';
-import { deleteIndicesWithPrefix, testConfig, uniqueName } from '../support/test-env';
+import type { WorkerDependencies } from '../../src/worker/dependencies';
+import { type LlmQueueHarness, registerClaimVerdictTask, startLlmQueueHarness } from '../support/llm-queue-harness';
+import { uniqueName } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
 
 const R = 10;
 const CALLS = 40;
 const TASK = 'test.pacer';
 
-registerTask(
-  defineTask({
-    id: TASK,
-    version: '1',
-    role: 'judge',
-    schemaName: 'verdict',
-    variables: z.object({ claim: z.string().min(1) }),
-    output: z.object({ label: z.enum(['SUPPORTED', 'REFUTED', 'NEI']), evidence_ids: z.array(z.string()), rationale: z.string() }),
-    render: ({ claim }) => [
-      { role: 'system', content: 'Decide whether the evidence supports the claim.' },
-      { role: 'user', content: `Claim: ${claim}\n\nEvidence:\n[Paris#0] Paris is the capital of France.` },
-    ],
-  }),
-);
+registerClaimVerdictTask(TASK);
 
 /** The most request arrivals in any 1-s window [t, t + 1 s), t an arrival. */
 function peakPerSecond(times: readonly number[]): number {
@@ -48,48 +28,24 @@ function peakPerSecond(times: readonly number[]): number {
 }
 
 describe('LLM request pacer against the real Temporal and the simulator', () => {
-  const prefix = uniqueName('pacer');
-  const es = createEsClient({ url: process.env.ES_URL ?? 'http://127.0.0.1:9200' });
-  let simulator: RunningSimulator;
+  let harness: LlmQueueHarness;
   let config: VerityConfig;
   let deps: WorkerDependencies;
-  let worker: VerityWorker;
-  let running: Promise<void>;
   let client: Client;
 
   beforeAll(async () => {
-    simulator = await startSimulator({ port: 0, latencyMs: 50 });
-    config = testConfig({
-      ES_INDEX_PREFIX: prefix,
-      TEMPORAL_TASK_QUEUE: prefix,
-      OPENAI_BASE_URL: simulator.url,
-      OPENAI_API_KEY: 'sk-test',
-      VERITY_LLM_RPS: String(R),
-      VERITY_LLM_CACHE: 'off',
-    });
-    deps = await createWorkerDependencies(config, createLogger('warn'), { llmRequestsPerSecond: R });
-    const created = await createVerityWorker({
-      temporal: config.temporal,
-      taskQueue: config.temporal.taskQueue,
+    harness = await startLlmQueueHarness('pacer', {
+      requestsPerSecond: R,
+      llmConcurrency: CALLS,
+      simulatorLatencyMs: 50,
       workflowsPath: path.join(__dirname, '../support/workflows/llm-burst.workflow.ts'),
-      activities: {},
-      llmActivities: createLlmActivities({ gateway: deps.gateway }),
-      // As `verity worker` runs it: the server-side queue limit stays the global cap.
-      llm: { requestsPerSecond: R, concurrency: CALLS },
+      env: { VERITY_LLM_CACHE: 'off' },
     });
-    worker = created.worker;
-    running = worker.run().finally(() => created.connection.close());
-    client = await connectTemporal(config);
+    ({ config, deps, client } = harness);
   });
 
   afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await deps?.close();
-    await client?.connection.close();
-    await simulator?.close();
-    await deleteIndicesWithPrefix(es, prefix);
-    await es.close();
+    await harness?.close();
   });
 
   it(`keeps a burst of ${CALLS} calls at R = ${R} within ceil(1.05 R) requests in any second, and completes them all`, async () => {
@@ -101,7 +57,7 @@ describe('LLM request pacer against the real Temporal and the simulator', () => 
       args: [TASK, claims],
     });
     expect(completed).toBe(CALLS);
-    const arrivals = simulator.requests().filter((r) => r.path === '/v1/chat/completions').map((r) => Date.parse(r.time)).filter((t) => t >= since);
+    const arrivals = harness.simulator.requests().filter((r) => r.path === '/v1/chat/completions').map((r) => Date.parse(r.time)).filter((t) => t >= since);
     expect(arrivals).toHaveLength(CALLS);
     expect(peakPerSecond(arrivals)).toBeLessThanOrEqual(Math.ceil(R * 1.05));
   });
@@ -112,7 +68,7 @@ describe('LLM request pacer against the real Temporal and the simulator', () => 
       connection,
       namespace: config.temporal.namespace,
       taskQueue: llmTaskQueue(config.temporal.taskQueue),
-      identity: `second-process-${prefix}@test`,
+      identity: `second-process-${harness.prefix}@test`,
       activities: { llmTask: async () => Promise.reject(new Error('the second process takes no task in this test')) },
     });
     const secondRunning = second.run().finally(() => connection.close());
