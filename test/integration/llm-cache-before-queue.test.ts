@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmQueueHarness, registerClaimVerdictTask, startLlmQueueHarness } from '../support/llm-queue-harness';
@@ -15,12 +14,10 @@ registerClaimVerdictTask(TASK);
 
 describe('LLM calls already in the request cache skip the rate-limited LLM queue (real Temporal, Elasticsearch and simulator)', () => {
   let harness: LlmQueueHarness;
-  let client: Client;
   const claims = ['Paris is the capital of France.', 'Paris is in Spain.'];
 
   beforeAll(async () => {
     harness = await startLlmQueueHarness('cachefirst', { requestsPerSecond: R, llmConcurrency: 8, simulatorLatencyMs: 20, workflowsPath: WORKFLOWS_PATH, llmActivitiesOnMainQueue: true });
-    client = harness.client;
   });
 
   afterAll(async () => {
@@ -28,7 +25,7 @@ describe('LLM calls already in the request cache skip the rate-limited LLM queue
   });
 
   const run = async (calls: string[]) => {
-    const handle = await client.workflow.start('llmCallsWorkflow', { taskQueue: harness.config.temporal.taskQueue, workflowId: uniqueName('llm-calls'), args: [TASK, calls] });
+    const handle = await harness.client.workflow.start('llmCallsWorkflow', { taskQueue: harness.config.temporal.taskQueue, workflowId: uniqueName('llm-calls'), args: [TASK, calls] });
     const result = (await handle.result()) as { cached: boolean[]; usage: { llmCalls: number; cachedLlmCalls: number } };
     const history = await handle.fetchHistory();
     await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, handle.workflowId);
@@ -51,7 +48,7 @@ describe('LLM calls already in the request cache skip the rate-limited LLM queue
   });
 
   it('queues a call whose lookup cannot answer (an unknown task), so the LLM activity reports the error as before', async () => {
-    const handle = await client.workflow.start('llmCallsWorkflow', { taskQueue: harness.config.temporal.taskQueue, workflowId: uniqueName('llm-calls'), args: ['test.no-such-task', ['x']] });
+    const handle = await harness.client.workflow.start('llmCallsWorkflow', { taskQueue: harness.config.temporal.taskQueue, workflowId: uniqueName('llm-calls'), args: ['test.no-such-task', ['x']] });
     await expect(handle.result()).rejects.toThrow();
     const activities = await scheduledActivities(handle);
     expect(activities).toEqual({ llmCachedAnswer: 1, llmTask: 1 });

@@ -34,7 +34,7 @@ export interface LlmQueueHarnessOptions {
   requestsPerSecond: number;
   llmConcurrency: number;
   simulatorLatencyMs: number;
-  /** The test's workflows (their activities: the LLM ones, on both queues). */
+  /** The test's workflows; the worker registers only the LLM activities. */
   workflowsPath: string;
   /** Register the LLM activities on the main queue too (the local cache lookup runs there). */
   llmActivitiesOnMainQueue?: boolean;
