@@ -1,6 +1,7 @@
 import type { ConfigStamp, RunPlacement } from '../shared/identity';
 import { identityHash } from '../shared/identity';
 import type { VerityConfig } from './config';
+import { LOCAL_LLM_ENGINE, LOCAL_MODELS, localEndpointIdentity } from './local-llm';
 
 /** The endpoint the SDK talks to when only OPENAI_API_KEY is set. */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -19,9 +20,20 @@ export function publicUrl(url: string): string {
   }
 }
 
-/** The LLM endpoint's identity: the simulator is one identity wherever it listens; a real endpoint is its provider and base URL. */
-export function endpointIdentity(llm: Pick<VerityConfig['llm'], 'provider' | 'baseUrl'>): { provider: string; baseUrl?: string } {
+/** Part of the LLM cache key and of every verification's identity; never a secret, never a local port. */
+export type EndpointIdentity = { provider: string; baseUrl?: string } & Record<string, string | undefined>;
+
+/**
+ * The LLM endpoint's identity: the simulator is one identity wherever it listens; the local model
+ * is its engine, model file hash and quantisation wherever it listens (a new port keeps its cache);
+ * any other endpoint is its provider and base URL.
+ */
+export function endpointIdentity(llm: Pick<VerityConfig['llm'], 'provider' | 'baseUrl' | 'local'>): EndpointIdentity {
   if (llm.provider === 'simulator') return { provider: 'simulator' };
+  if (llm.provider === 'local') {
+    if (!llm.local) throw new Error('provider local without a local model');
+    return localEndpointIdentity(LOCAL_MODELS[llm.local.model]);
+  }
   return { provider: llm.provider, baseUrl: publicUrl(llm.baseUrl ?? OPENAI_DEFAULT_BASE_URL) };
 }
 
@@ -65,10 +77,15 @@ export function configStamp(config: IdentitySource): ConfigStamp {
   const endpoint = endpointIdentity(config.llm);
   const label = [
     `Elasticsearch ${publicUrl(config.elasticsearch.url)} prefix "${config.elasticsearch.indexPrefix}"`,
-    `LLM ${endpoint.baseUrl ?? 'simulator'}`,
+    `LLM ${endpoint.baseUrl ?? (config.llm.local ? localLabel(config.llm.local.model) : 'simulator')}`,
     `model ${config.llm.models.default}, temperature ${config.llm.temperature}, seed ${config.llm.seed}`,
   ].join(', ');
   return { fingerprint: configHash(config).slice(0, 16), label };
+}
+
+function localLabel(model: keyof typeof LOCAL_MODELS): string {
+  const spec = LOCAL_MODELS[model];
+  return `local ${spec.description} ${spec.quantisation} (${LOCAL_LLM_ENGINE.name}, ${LOCAL_LLM_ENGINE.package} ${LOCAL_LLM_ENGINE.version}, sha256 ${spec.sha256.slice(0, 12)})`;
 }
 
 /** Task queues derive from the configuration: a process's worker only ever receives work made under its own. */

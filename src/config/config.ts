@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type EsConnection, esConnectionFromVariables } from './es-connection';
 import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
 import { derivedTaskQueue } from './config-identity';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_NAMES, LOCAL_MODELS, type LocalModelName, localTimeoutMs } from './local-llm';
 import { parseWorkerTuning, type WorkerTuning } from '../worker/worker-tuning';
 import { DEFAULT_RETRIEVAL_MODE, RETRIEVAL_MODES, type RetrievalMode } from '../shared/retrieval';
 import { FACT_CHECK_DOMAINS } from '../search/domain-filter';
@@ -35,6 +36,10 @@ const booleanFlag = z.preprocess(
 
 export const AGENT_ROLES = ['default', 'judge', 'decomposer', 'executor', 'debater', 'evaluator'] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
+
+/** Who answers LLM calls (VERITY_LLM): the built-in simulator, the local model verity provisions, or OPENAI_BASE_URL. */
+export const LLM_CHOICES = ['simulator', 'local', 'endpoint'] as const;
+export type LlmChoice = (typeof LLM_CHOICES)[number];
 
 export const LLM_CACHE_MODES = ['off', 'readwrite', 'replay'] as const;
 export type LlmCacheMode = (typeof LLM_CACHE_MODES)[number];
@@ -83,15 +88,19 @@ export const envSchema = z.object({
   ES_JAVA_HOME: optionalString,
   VERITY_ES_HEAP_MB: positiveInt(1024),
 
+  VERITY_LLM: z.preprocess(emptyToUndefined, z.enum(LLM_CHOICES).optional()),
+  VERITY_LOCAL_MODEL: z.preprocess(emptyToUndefined, z.enum(LOCAL_MODEL_NAMES).default(DEFAULT_LOCAL_MODEL)),
+  VERITY_LOCAL_LLM_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
-  VERITY_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  /** Default: the local model's name with VERITY_LLM=local, else gpt-4o-mini. */
+  VERITY_MODEL: optionalString,
   VERITY_MODEL_JUDGE: optionalString,
   VERITY_MODEL_DECOMPOSER: optionalString,
   VERITY_MODEL_EXECUTOR: optionalString,
   VERITY_MODEL_DEBATER: optionalString,
   VERITY_MODEL_EVALUATOR: optionalString,
-  VERITY_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
+  VERITY_EMBEDDING_MODEL: optionalString,
   VERITY_EMBEDDING_QUERY_MODEL: optionalString,
   VERITY_EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   VERITY_EMBEDDING_API_KEY: optionalString,
@@ -99,12 +108,12 @@ export const envSchema = z.object({
   VERITY_RAG_MODE: z.preprocess(emptyToUndefined, z.enum(RETRIEVAL_MODES).default(DEFAULT_RETRIEVAL_MODE)),
   VERITY_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
   VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
-  VERITY_LLM_TIMEOUT_MS: positiveInt(120_000),
+  VERITY_LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_RETRY_BUDGET_S: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
   VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
-  VERITY_LLM_CONCURRENCY: positiveInt(16),
+  VERITY_LLM_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_AIMD_INTERVAL_MS: positiveInt(5_000),
   VERITY_WORKER_TUNING: z.preprocess(emptyToUndefined, z.string().optional()).transform((text, ctx) => {
     try {
@@ -172,8 +181,10 @@ export interface VerityConfig {
     heapMb: number;
   };
   llm: {
-    /** 'simulator' when neither an API key nor a base URL is configured. */
-    provider: 'openai-compatible' | 'simulator';
+    /** VERITY_LLM; unset: 'openai-compatible' when an API key or a base URL is configured, else 'simulator'. */
+    provider: 'openai-compatible' | 'simulator' | 'local';
+    /** The model verity provisions and serves itself (provider 'local'); its base URL is known once it runs. */
+    local?: { model: LocalModelName; slots: number };
     apiKey?: string;
     baseUrl?: string;
     models: Record<AgentRole, string>;
@@ -259,6 +270,26 @@ export function readConfigFile(file: string): Record<string, unknown> {
   );
 }
 
+const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
+const DEFAULT_LLM_TIMEOUT_MS = 120_000;
+const DEFAULT_LLM_CONCURRENCY = 16;
+
+function llmProviderOf(e: RawEnv): VerityConfig['llm']['provider'] {
+  const configured = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
+  switch (e.VERITY_LLM) {
+    case 'local':
+      return 'local';
+    case 'simulator':
+      return 'simulator';
+    case 'endpoint':
+      if (!configured) throw new ConfigError('VERITY_LLM=endpoint needs OPENAI_BASE_URL and/or OPENAI_API_KEY');
+      return 'openai-compatible';
+    default:
+      return configured ? 'openai-compatible' : 'simulator';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
   const fromFile = env.VERITY_CONFIG_FILE ? readConfigFile(env.VERITY_CONFIG_FILE) : {};
   const merged = { ...fromFile, ...env } as Record<string, string | undefined>;
@@ -276,7 +307,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
-  const model = e.VERITY_MODEL;
+  const provider = llmProviderOf(e);
+  const localSpec = provider === 'local' ? LOCAL_MODELS[e.VERITY_LOCAL_MODEL] : undefined;
+  const localSlots = e.VERITY_LOCAL_LLM_SLOTS ?? localSpec?.measured.slots ?? 1;
+  const model = e.VERITY_MODEL ?? localSpec?.name ?? DEFAULT_MODEL;
+  // Embeddings of the local server unless another embedding endpoint is configured.
+  const embeddingModel = e.VERITY_EMBEDDING_MODEL ?? (localSpec && !e.VERITY_EMBEDDING_BASE_URL ? localSpec.name : DEFAULT_EMBEDDING_MODEL);
   const config: VerityConfig = {
     dataDir: path.resolve(e.VERITY_DATA_DIR),
     logLevel: e.VERITY_LOG_LEVEL,
@@ -296,9 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       heapMb: e.VERITY_ES_HEAP_MB,
     },
     llm: {
-      provider: e.OPENAI_API_KEY || e.OPENAI_BASE_URL ? 'openai-compatible' : 'simulator',
-      apiKey: e.OPENAI_API_KEY,
-      baseUrl: e.OPENAI_BASE_URL,
+      provider,
+      ...(localSpec ? { local: { model: e.VERITY_LOCAL_MODEL, slots: localSlots } } : {}),
+      apiKey: provider === 'local' ? undefined : e.OPENAI_API_KEY,
+      baseUrl: provider === 'local' ? undefined : e.OPENAI_BASE_URL,
       models: {
         default: model,
         judge: e.VERITY_MODEL_JUDGE ?? model,
@@ -309,18 +346,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       },
       temperature: e.VERITY_TEMPERATURE,
       seed: e.VERITY_SEED,
-      timeoutMs: e.VERITY_LLM_TIMEOUT_MS,
+      // A local CPU server: as many calls at once as it has slots, each given time for its measured speed.
+      timeoutMs: e.VERITY_LLM_TIMEOUT_MS ?? (localSpec ? localTimeoutMs(localSpec, localSlots) : DEFAULT_LLM_TIMEOUT_MS),
       cacheMode: e.VERITY_LLM_CACHE,
       pricesFile: e.VERITY_PRICES_FILE,
       requestsPerSecond: e.VERITY_LLM_RPS,
-      concurrency: e.VERITY_LLM_CONCURRENCY,
+      concurrency: e.VERITY_LLM_CONCURRENCY ?? (localSpec ? localSlots : DEFAULT_LLM_CONCURRENCY),
       adaptiveRateIntervalMs: e.VERITY_LLM_AIMD_INTERVAL_MS,
     },
     embedding: {
       baseUrl: e.VERITY_EMBEDDING_BASE_URL?.replace(/\/$/, ''),
       apiKey: e.VERITY_EMBEDDING_API_KEY,
-      model: e.VERITY_EMBEDDING_MODEL,
-      queryModel: e.VERITY_EMBEDDING_QUERY_MODEL ?? e.VERITY_EMBEDDING_MODEL,
+      model: embeddingModel,
+      queryModel: e.VERITY_EMBEDDING_QUERY_MODEL ?? embeddingModel,
       dimensions: e.VERITY_EMBEDDING_DIMS,
     },
     rag: { mode: e.VERITY_RAG_MODE },

@@ -6,7 +6,7 @@ import { LlmCache } from './cache';
 import { embeddingEndpointOf } from './embedding-endpoint';
 import type { ResolvedLlmEndpoint } from './endpoint';
 import { LlmGateway } from './gateway';
-import { loadPriceTable } from './prices';
+import { LOCAL_PRICES, type PriceTable, isLoopbackUrl, loadPriceTable } from './prices';
 import type { RequestPacer } from './request-pacer';
 
 export interface GatewayDeps {
@@ -31,7 +31,7 @@ export function createLlmGateway({ config, endpoint, es, logger, pacer }: Gatewa
     temperature: llm.temperature,
     seed: llm.seed,
     timeoutMs: llm.timeoutMs,
-    prices: endpoint.simulated ? {} : loadPriceTable(llm.pricesFile),
+    prices: priceTableFor(config, endpoint),
     cache,
     logger,
     embeddingModel: embedding.model,
@@ -40,4 +40,15 @@ export function createLlmGateway({ config, endpoint, es, logger, pacer }: Gatewa
     embeddingEndpoint: { baseUrl: embeddingEndpoint.baseUrl, apiKey: embeddingEndpoint.apiKey },
     ...(pacer ? { pacer } : {}),
   });
+}
+
+/**
+ * The simulator prices nothing; the local model costs 0 (priced, whatever its served name); a
+ * server on this machine is priced only by VERITY_PRICES_FILE; any other endpoint by the built-in
+ * list prices with the file layered on top.
+ */
+export function priceTableFor(config: VerityConfig, endpoint: Pick<ResolvedLlmEndpoint, 'baseUrl' | 'simulated' | 'local'>): PriceTable {
+  if (endpoint.simulated) return {};
+  if (endpoint.local) return { ...LOCAL_PRICES };
+  return loadPriceTable(config.llm.pricesFile, { builtIn: !isLoopbackUrl(endpoint.baseUrl) });
 }

@@ -1,3 +1,4 @@
+import { ensureLocalLlm, localLlmOptionsOf } from '../../infra/local-llm';
 import type { VerityConfig } from '../config/config';
 import { OPENAI_DEFAULT_BASE_URL } from '../config/config-identity';
 import type { Logger } from '../logging/logger';
@@ -10,13 +11,24 @@ export const SIMULATOR_NOTICE =
 export interface ResolvedLlmEndpoint extends LlmEndpoint {
   /** True when answers come from the in-process simulator. */
   simulated: boolean;
+  /** True when answers come from the local model verity provisions (VERITY_LLM=local). */
+  local?: boolean;
   /** Stops the in-process simulator, if one was started. */
   close(): Promise<void>;
 }
 
 
-/** The configured endpoint, or an in-process simulator on an ephemeral port when none is configured. */
+/**
+ * The configured endpoint; with VERITY_LLM=local the local model server (installed and started on
+ * first use, kept running for later processes); else an in-process simulator on an ephemeral port.
+ */
 export async function resolveLlmEndpoint(config: VerityConfig, logger?: Logger): Promise<ResolvedLlmEndpoint> {
+  if (config.llm.provider === 'local') {
+    // First use installs the engine and downloads the weights (minutes): say so on stderr.
+    const server = await ensureLocalLlm(config.dataDir, localLlmOptionsOf(config), (line) => process.stderr.write(`verity: ${line}\n`));
+    logger?.info({ baseUrl: server.baseUrl, model: server.model, slots: server.slots }, 'local LLM server');
+    return { baseUrl: server.baseUrl, apiKey: 'local', simulated: false, local: true, close: async () => undefined };
+  }
   if (config.llm.provider === 'openai-compatible') {
     return {
       baseUrl: config.llm.baseUrl ?? OPENAI_DEFAULT_BASE_URL,

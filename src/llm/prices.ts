@@ -26,9 +26,30 @@ export const DEFAULT_PRICES: PriceTable = {
 
 const priceFileSchema = z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) }));
 
-/** The default table, with entries from the JSON file (`{"model": {"input": 1, "output": 2}}`) layered on top. */
-export function loadPriceTable(file?: string): PriceTable {
-  if (!file) return { ...DEFAULT_PRICES };
+/** A table key that prices every model the table does not name. */
+export const ANY_MODEL = '*';
+
+/** The local model verity runs itself costs nothing, whatever name it answers under. */
+export const LOCAL_PRICES: PriceTable = { [ANY_MODEL]: { input: 0, output: 0 } };
+
+/** True for a URL on this machine (127.0.0.0/8, ::1, localhost, 0.0.0.0). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The default table, with entries from the JSON file (`{"model": {"input": 1, "output": 2}}`) layered on top.
+ * `builtIn: false` leaves out the built-in OpenAI list prices: a server on this machine that serves
+ * a model under an OpenAI name is not OpenAI, so only the user's own file prices it.
+ */
+export function loadPriceTable(file?: string, options: { builtIn?: boolean } = {}): PriceTable {
+  const base = options.builtIn === false ? {} : DEFAULT_PRICES;
+  if (!file) return { ...base };
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -41,7 +62,7 @@ export function loadPriceTable(file?: string): PriceTable {
     const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')}: ${issue.message})` : '';
     throw new ConfigError(`prices file ${file} must map model ids to {input, output} USD per 1M tokens${where}`);
   }
-  return { ...DEFAULT_PRICES, ...result.data };
+  return { ...base, ...result.data };
 }
 
 export interface Cost {
@@ -56,7 +77,7 @@ export function findPrice(model: string, table: PriceTable): ModelPrice | undefi
   const prefix = Object.keys(table)
     .filter((key) => model.startsWith(`${key}-`))
     .sort((a, b) => b.length - a.length)[0];
-  return prefix ? table[prefix] : undefined;
+  return prefix ? table[prefix] : table[ANY_MODEL];
 }
 
 export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable): Cost {

@@ -65,7 +65,7 @@ export const runManifestSchema = z.object({
   modelIds: z.array(z.string()),
   /** Prompt versions used (task id@version), filled in as verdicts arrive. */
   promptVersions: z.array(z.string()).default([]),
-  llmProvider: z.enum(['openai-compatible', 'simulator']),
+  llmProvider: z.enum(['openai-compatible', 'simulator', 'local']),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

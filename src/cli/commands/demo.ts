@@ -6,7 +6,7 @@ import { loadDataset, type DatasetClaim } from '../../../eval/datasets';
 import { ensureInfra } from '../../../infra';
 import { buildVerifyInput, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal } from '../../client/temporal';
-import { loadConfig, type VerityConfig } from '../../config/config';
+import { type LlmChoice, loadConfig, type VerityConfig } from '../../config/config';
 import { ingestCorpus } from '../../corpus/ingest';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
@@ -16,6 +16,7 @@ import { METHODS, type MethodName, SEARCH_ATTRIBUTES } from '../../shared/consta
 import type { Verdict } from '../../shared/verify';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
+import { applyLlmOption, llmOption } from '../llm-option';
 import { requiredIndices } from '../method-indices';
 import { printJson, printText, terminalSafe } from '../output';
 import { describeFailure } from '../workflow-failure';
@@ -26,6 +27,7 @@ interface DemoOptions {
   method: MethodName;
   json?: boolean;
   embeddedWorker?: boolean;
+  llm?: LlmChoice;
 }
 
 interface DemoRow {
@@ -43,10 +45,11 @@ export function registerDemoCommand(program: Command): void {
       new Option('-m, --method <method>', 'verification method (toe makes hundreds of LLM calls per claim: minutes, not seconds)').choices(METHODS).default('rag'),
     )
     .option('--json', 'print the verdicts as JSON')
+    .addOption(llmOption())
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .addHelpText(
       'after',
-      '\nUses TEMPORAL_ADDRESS and ES_URL when they answer, otherwise starts local servers (see `verity infra up`).\nWithout OPENAI_API_KEY / OPENAI_BASE_URL the built-in simulator answers: its labels are not a\nmeasure of any method. Running the demo again attaches to the stored results.',
+      '\nUses TEMPORAL_ADDRESS and ES_URL when they answer, otherwise starts local servers (see `verity infra up`).\nWithout OPENAI_API_KEY / OPENAI_BASE_URL the built-in simulator answers: its labels are not a\nmeasure of any method. --llm local runs it offline on a small open model that verity installs\n(into VERITY_DATA_DIR) and starts. Running the demo again attaches to the stored results.',
     )
     .action(async (options: DemoOptions) => {
       await runDemo(options);
@@ -54,11 +57,12 @@ export function registerDemoCommand(program: Command): void {
 }
 
 async function runDemo(options: DemoOptions): Promise<void> {
+  applyLlmOption(options.llm);
   const config = loadConfig();
   const logger = createCliLogger(config);
   const say = (line: string) => process.stderr.write(`${terminalSafe(line)}\n`);
 
-  say('bringing up Temporal and Elasticsearch…');
+  say(`bringing up Temporal and Elasticsearch${config.llm.local ? ` and the local model ${config.llm.local.model}` : ''}…`);
   const infra = await ensureInfra(config, { log: (line) => say(`  ${line}`) });
   say(`  ready in ${(infra.durationMs / 1000).toFixed(1)} s`);
 

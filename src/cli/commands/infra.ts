@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { type InfraState, type InfraStatus, ensureInfra, infraStatus, stopInfra } from '../../../infra';
+import { type Command, Option } from 'commander';
+import { INFRA_PARTS, type InfraPart, type InfraState, type InfraStatus, ensureInfra, infraStatus, stopInfra } from '../../../infra';
 import { loadConfig } from '../../config/config';
 import { notice, printJson } from '../output';
 
@@ -16,12 +16,13 @@ function describeUp(state: InfraState): string {
   return [
     `temporal       ${temporal.address}  ${how(temporal)}  UI ${temporal.uiUrl}`,
     `elasticsearch  ${elasticsearch.url}  ${how(elasticsearch)}`,
+    ...(state.localLlm ? [`local-llm      ${state.localLlm.baseUrl}  ${state.localLlm.model}, ${state.localLlm.slots} slots  ${how(state.localLlm)}`] : []),
     `ready in ${seconds(state.durationMs)}`,
   ].join('\n');
 }
 
 function describeStatus(status: InfraStatus): string {
-  const { temporal: t, elasticsearch: e } = status;
+  const { temporal: t, elasticsearch: e, localLlm: l } = status;
   const reach = (ok: boolean) => (ok ? 'reachable' : 'NOT reachable');
   const pid = (value?: number) => (value ? `started by verity (pid ${value})` : 'not started by verity');
   const attributes = t.searchAttributes
@@ -34,6 +35,9 @@ function describeStatus(status: InfraStatus): string {
     `               cli: ${t.cliPath ? `${t.cliPath} (${t.cliVersion ?? 'version unknown'})` : 'not installed'}`,
     `elasticsearch  ${e.url}  ${reach(e.reachable)}${e.version ? `  version ${e.version}` : ''}${e.health ? `  health ${e.health}` : ''}  ${pid(e.pid)}`,
     `               distribution: ${e.distribution ? `${e.distribution.version} at ${e.distribution.home}` : 'not installed'}`,
+    `local-llm      ${l.server ? `${l.server.baseUrl}  ${l.server.model}, ${l.server.slots} slots  ${pid(l.server.pid)}` : 'not running'}` +
+      `${l.configuredModel ? `  (VERITY_LLM=local, model ${l.configuredModel})` : ''}`,
+    `               engine ${l.engineInstalled ? 'installed' : 'not installed'}; models: ${l.modelsInstalled.join(', ') || 'none'}`,
   ].join('\n');
 }
 
@@ -66,12 +70,13 @@ export function registerInfraCommand(program: Command): void {
 
   infra
     .command('down')
-    .description('Stop the servers that `verity infra up` started (found by their pid files); others are left alone.')
+    .description('Stop the servers that verity started (found by their pid files: Temporal, Elasticsearch, the local LLM); others are left alone.')
+    .addOption(new Option('--only <part>', 'stop only this part').choices(INFRA_PARTS))
     .option('--json', 'print the result as JSON')
-    .action(async (options: JsonOption) => {
-      const result = await stopInfra(loadConfig());
+    .action(async (options: JsonOption & { only?: InfraPart }) => {
+      const result = await stopInfra(loadConfig(), options.only ? [options.only] : INFRA_PARTS);
       if (options.json) printJson(result);
-      else process.stdout.write(`temporal: ${result.temporal}\nelasticsearch: ${result.elasticsearch}\n`);
+      else process.stdout.write(Object.entries(result).map(([part, outcome]) => `${part}: ${outcome}\n`).join(''));
     });
 
   infra

@@ -13,7 +13,8 @@ import { buildSweepInput, checkSweepConfiguration, InvalidRunConfigError, RunCon
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { hasWorkflowPollers } from '../../client/worker-presence';
 import { formatLlmRate, readLlmRateStatus } from '../../client/llm-rate-status';
-import { ConfigError, loadConfig, type VerityConfig } from '../../config/config';
+import { ConfigError, type LlmChoice, loadConfig, type VerityConfig } from '../../config/config';
+import { applyLlmOption, llmOption } from '../llm-option';
 import { MIN_EARLIER_VERDICTS } from '../../plan/earlier-runs';
 import { formatUsd, maxUsdRefusal, type Plan } from '../../plan/plan-figures';
 import { DEFAULT_PILOT_CLAIMS, planSweep } from '../../plan/plan-sweep';
@@ -57,6 +58,7 @@ interface RunOptions {
   json?: boolean;
   maxUsd?: number;
   pilotClaims?: number;
+  llm?: LlmChoice;
 }
 
 interface PlanCommandOptions {
@@ -232,6 +234,7 @@ async function planCommand(file: string, options: PlanCommandOptions): Promise<v
 }
 
 async function runSweepCommand(file: string, options: RunOptions): Promise<void> {
+  applyLlmOption(options.llm);
   const config = loadConfig();
   const { run, input } = sweepInputFor(config, file, options.run);
   await reportDatasets(file, run, input);
@@ -440,6 +443,7 @@ export function registerSweepCommand(program: Command): void {
     .option('--json', 'print the final progress as JSON')
     .option('--max-usd <usd>', "refuse to start when the plan's upper estimate is above this (see `verity sweep plan`)", positiveNumber)
     .option('--pilot-claims <k>', 'claims per dataset in the pilot that --max-usd may run', positiveInteger)
+    .addOption(llmOption())
     .addHelpText(
       'after',
       '\nThe sweep is the workflow sweep/<run>: running this again after any crash resumes it and never\nrepeats a verification that has a verdict. Progress: `verity sweep status <run>`.',

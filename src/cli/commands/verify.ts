@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
-import { loadConfig } from '../../config/config';
+import { type LlmChoice, loadConfig } from '../../config/config';
+import { endpointIdentity } from '../../config/config-identity';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
@@ -21,6 +22,7 @@ import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoi
 import { describeFailure } from '../workflow-failure';
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { reportRetries } from '../retry-progress';
+import { applyLlmOption, llmOption } from '../llm-option';
 
 interface VerifyOptions {
   method: MethodName;
@@ -33,6 +35,7 @@ interface VerifyOptions {
   embeddedWorker?: boolean;
   cancelOnInterrupt?: boolean;
   option: string[];
+  llm?: LlmChoice;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -58,6 +61,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
     .option('-o, --option <key=value>', "a setting of the chosen method, e.g. -o memory=false (repeatable; see the method's settings in README)", collect, [])
     .option('--json', 'print the verdict as JSON (with the method\'s trace)')
+    .addOption(llmOption())
     .option('--no-embedded-worker', 'rely on workers started with `verity worker` instead of running one in this process')
     .option('--cancel-on-interrupt', 'Ctrl-C cancels the verification (default: the first Ctrl-C stops waiting and leaves it running; a second one cancels it)')
     .addHelpText(
@@ -70,6 +74,7 @@ export function registerVerifyCommand(program: Command): void {
 }
 
 async function verifyCommand(claim: string, options: VerifyOptions): Promise<void> {
+  applyLlmOption(options.llm);
   const config = loadConfig();
   const logger = createCliLogger(config);
   let input;
@@ -127,7 +132,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
       if (err instanceof WorkflowFailedError) throw new CliError(`verification failed: ${describeFailure(err)}`);
       throw err;
     }
-    if (options.json) printJson({ ...verdict, uiUrl, attached });
+    if (options.json) printJson({ ...verdict, uiUrl, attached, endpoint: endpointIdentity(config.llm) });
     else printText(formatVerdict(verdict));
   } finally {
     await worker.stop();
