@@ -69,6 +69,7 @@ export const emulateInitialQueryTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.initialQuery,
+  maxTokens: 300,
   variables: z.object({ claim: z.string().min(1), count: z.number().int().min(1).max(5) }),
   output: emulateQueriesOutput,
   render: ({ claim, count }) =>
@@ -86,6 +87,7 @@ export const emulateSearchRankTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.searchRank,
+  maxTokens: 200,
   variables: z.object({
     query: z.string(),
     results: z.array(z.object({ position: z.number().int(), title: z.string(), link: z.string(), snippet: z.string() })),
@@ -112,6 +114,7 @@ export const emulateWebPageExtractorTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.webPageExtractor,
+  maxTokens: 1536,
   variables: z.object({ url: z.string(), pageText: z.string() }),
   output: emulateExtractOutput,
   render: ({ url, pageText }) =>
@@ -129,6 +132,7 @@ export const emulateSelfContainedTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.selfContained,
+  maxTokens: 150,
   variables: claimMemoryResult,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items, result }) =>
@@ -147,6 +151,7 @@ export const emulateHelpfulTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.helpful,
+  maxTokens: 150,
   variables: claimMemoryResult,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items, result }) =>
@@ -164,6 +169,7 @@ export const emulateSufficientTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.sufficient,
+  maxTokens: 150,
   variables: claimAndMemory,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items }) =>
@@ -180,6 +186,7 @@ export const emulateClassifierTask = defineTask({
   version: '1',
   role: 'judge',
   schemaName: EMULATE_SCHEMA_NAMES.classifier,
+  maxTokens: 150,
   variables: claimAndMemory,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items }) =>
@@ -196,6 +203,7 @@ export const emulateAdditionalQueryTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.additionalQuery,
+  maxTokens: 300,
   variables: queryGeneration,
   output: emulateQueriesOutput,
   render: ({ claim, memory: items, count }) =>

@@ -52,6 +52,7 @@ export const fireStepTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: FIRE_SCHEMA_NAMES.step,
+  maxTokens: 600,
   variables: fireVariables,
   output: fireStepOutput,
   render: (variables) =>
@@ -71,6 +72,7 @@ export const fireFinalAnswerTask = defineTask({
   version: '1',
   role: 'judge',
   schemaName: FIRE_SCHEMA_NAMES.finalAnswer,
+  maxTokens: 500,
   variables: fireVariables,
   output: fireFinalAnswerOutput,
   render: (variables) =>

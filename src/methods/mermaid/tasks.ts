@@ -34,6 +34,7 @@ export const mermaidDecomposeTask = defineTask({
   version: '1',
   role: 'decomposer',
   schemaName: 'mermaid_decomposition',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1) }),
   output: mermaidDecompositionOutput,
   render: ({ claim }) => [
@@ -91,6 +92,7 @@ export const mermaidExecutorStepTask = defineTask({
   version: '1',
   role: 'executor',
   schemaName: 'mermaid_executor_step',
+  maxTokens: 500,
   variables: executorVariables,
   output: executorStepOutput,
   render: (variables) => renderExecutor(variables, false),
@@ -102,6 +104,7 @@ export const mermaidForceAnswerTask = defineTask({
   version: '1',
   role: 'executor',
   schemaName: 'mermaid_forced_answer',
+  maxTokens: 400,
   variables: executorVariables,
   output: forcedAnswerOutput,
   render: (variables) => renderExecutor(variables, true),

@@ -28,6 +28,7 @@ export const ragVerdictTask = defineTask({
   version: '1',
   role: 'judge',
   schemaName: 'rag_verdict',
+  maxTokens: 400,
   variables: ragVerdictVariables,
   output: ragVerdictOutput,
   render: ({ claim, passages }) => [

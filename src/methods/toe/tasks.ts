@@ -30,6 +30,7 @@ export const toeClaimAnalysisTask = defineTask({
   version: '1',
   role: 'default',
   schemaName: 'toe_claim_analysis',
+  maxTokens: 150,
   variables: z.object({ claim: z.string().min(1) }),
   output: toeClaimAnalysisOutput,
   render: ({ claim }) => [
@@ -59,6 +60,7 @@ export const toeQueryPlanTask = defineTask({
   version: '1',
   role: 'executor',
   schemaName: 'toe_query_plan',
+  maxTokens: 300,
   variables: z.object({ claim: z.string().min(1), category: z.string(), locale: z.string() }),
   output: toeQueryPlanOutput,
   render: ({ claim, category, locale }) => [
@@ -83,6 +85,7 @@ export const toeQueryTask = defineTask({
   version: '1',
   role: 'executor',
   schemaName: 'toe_query',
+  maxTokens: 100,
   variables: z.object({
     claim: z.string().min(1),
     source: z.string(),
@@ -117,6 +120,7 @@ export const toeCleanTask = defineTask({
   version: '1',
   role: 'executor',
   schemaName: 'toe_clean',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1), chunkId: z.string(), chunk: z.string() }),
   output: toeCleanOutput,
   render: ({ claim, chunkId, chunk }) => [
@@ -161,6 +165,7 @@ export const toeAnalysisTask = defineTask({
   version: '2',
   role: 'evaluator',
   schemaName: 'toe_analysis',
+  maxTokens: 300,
   variables: z.object({
     claim: z.string().min(1),
     documentId: z.string(),
@@ -224,6 +229,7 @@ export const toeDecomposeTask = defineTask({
   version: '2',
   role: 'decomposer',
   schemaName: 'toe_decompose',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1), evidence: toeNodeEvidenceSummary.optional() }),
   output: toeDecomposeOutput,
   render: ({ claim, evidence }) => [

@@ -70,6 +70,7 @@ export const toolMadQueryTask = defineTask({
   version: '1',
   role: 'debater',
   schemaName: 'tool_mad_query',
+  maxTokens: 150,
   variables: toolMadQueryVariables,
   output: toolMadQueryOutput,
   render: ({ tool: toolName, claim, previousQuery, otherAnswers }) => [
@@ -104,6 +105,7 @@ export const toolMadAnswerTask = defineTask({
   version: '1',
   role: 'debater',
   schemaName: 'tool_mad_answer',
+  maxTokens: 600,
   variables: toolMadAnswerVariables,
   output: toolMadAnswerOutput,
   render: ({ tool: toolName, claim, labels, documents, otherAnswers }) => [
@@ -132,6 +134,7 @@ export const toolMadStatementsTask = defineTask({
   version: '1',
   role: 'evaluator',
   schemaName: 'tool_mad_statements',
+  maxTokens: 500,
   variables: toolMadStatementsVariables,
   output: toolMadStatementsOutput,
   render: ({ claim, answer }) => [
@@ -156,6 +159,7 @@ export const toolMadVerifyTask = defineTask({
   version: '1',
   role: 'evaluator',
   schemaName: 'tool_mad_statement_verdicts',
+  maxTokens: 800,
   variables: toolMadVerifyVariables,
   output: toolMadVerifyOutput,
   render: ({ documents, statements }) => [
@@ -182,6 +186,7 @@ export const toolMadQuestionTask = defineTask({
   version: '1',
   role: 'evaluator',
   schemaName: 'tool_mad_question',
+  maxTokens: 200,
   variables: toolMadQuestionVariables,
   output: toolMadQuestionOutput,
   render: ({ answer, index, count }) => [
@@ -223,6 +228,7 @@ export const toolMadJudgeTask = defineTask({
   version: '1',
   role: 'judge',
   schemaName: 'tool_mad_judge',
+  maxTokens: 600,
   variables: toolMadJudgeVariables,
   output: toolMadJudgeOutput,
   render: ({ claim, labels, rounds, scores }) => [
