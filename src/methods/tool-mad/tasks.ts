@@ -47,6 +47,9 @@ function labelInstructions(labels: readonly string[]): string {
   ].join('\n');
 }
 
+/** The debate answer and the verdict: the reasoning and the final label in one field. */
+const ANSWER_REPLY = 'Reply only with JSON: {"answer": "your reasoning, then the final answer alone on the last line"}';
+
 function renderOthers(others: readonly z.infer<typeof otherAnswer>[] | undefined): string[] {
   return (others ?? []).flatMap((other) => [renderQuoted(`Other debater's answer (${other.debater}):`, other.answer), '']);
 }
@@ -67,7 +70,7 @@ export type ToolMadQueryOutput = z.infer<typeof toolMadQueryOutput>;
 /** Adaptive query formulation: claim + own previous query + the others' previous answers. */
 export const toolMadQueryTask = defineTask({
   id: 'tool-mad.query',
-  version: '1',
+  version: '2',
   role: 'debater',
   schemaName: 'tool_mad_query',
   maxTokens: 150,
@@ -80,6 +83,7 @@ export const toolMadQueryTask = defineTask({
         debatePreamble(toolName),
         'This is the query-selection step: write the query you will retrieve documents with. You may change your query or keep using it.',
         'Write only the query, wrapped in square brackets: [your query here]. Nothing else.',
+        'Reply only with JSON: {"query": "[your query here]"}',
       ].join('\n'),
     },
     {
@@ -102,7 +106,7 @@ export type ToolMadAnswerOutput = z.infer<typeof toolMadAnswerOutput>;
 /** A debater's answer for one round: reasoning, then the label alone on the last line. */
 export const toolMadAnswerTask = defineTask({
   id: 'tool-mad.answer',
-  version: '1',
+  version: '2',
   role: 'debater',
   schemaName: 'tool_mad_answer',
   maxTokens: 600,
@@ -118,7 +122,7 @@ export const toolMadAnswerTask = defineTask({
         '',
         toolName === 'vanilla' ? 'Documents: none (answer from what you know).' : renderDocuments(documents),
         '',
-        'Write your answer in the "answer" field.',
+        ANSWER_REPLY,
       ].join('\n'),
     },
   ],
@@ -131,7 +135,7 @@ export type ToolMadStatementsOutput = z.infer<typeof toolMadStatementsOutput>;
 /** Faithfulness, step 1 (RAGAS statement generation): the answer as standalone statements. */
 export const toolMadStatementsTask = defineTask({
   id: 'tool-mad.statements',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_statements',
   maxTokens: 500,
@@ -143,7 +147,7 @@ export const toolMadStatementsTask = defineTask({
       content:
         'Given a question and an answer, analyse each sentence of the answer and break it into one or more fully understandable, standalone statements. Use no pronouns.',
     },
-    { role: 'user', content: [renderClaim(claim), '', renderQuoted(ANSWER_HEADER, answer), '', 'List the statements in "statements".'].join('\n') },
+    { role: 'user', content: [renderClaim(claim), '', renderQuoted(ANSWER_HEADER, answer), '', 'Reply only with JSON: {"statements": ["..."]}'].join('\n') },
   ],
 });
 
@@ -156,7 +160,7 @@ export type ToolMadVerifyOutput = z.infer<typeof toolMadVerifyOutput>;
 /** Faithfulness, step 2 (RAGAS NLI): 1 if the documents directly imply the statement, else 0. */
 export const toolMadVerifyTask = defineTask({
   id: 'tool-mad.verify-statements',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_statement_verdicts',
   maxTokens: 800,
@@ -168,7 +172,10 @@ export const toolMadVerifyTask = defineTask({
       content:
         'Judge the faithfulness of statements to a context. For each statement, give a short reason, then verdict 1 if the statement can be directly inferred from the context and 0 if it cannot. Keep the statements in order.',
     },
-    { role: 'user', content: [renderDocuments(documents), '', renderStatements(statements)].join('\n') },
+    {
+      role: 'user',
+      content: [renderDocuments(documents), '', renderStatements(statements), '', 'Reply only with JSON: {"verdicts": [{"statement": "...", "reason": "...", "verdict": 1 | 0}]}'].join('\n'),
+    },
   ],
 });
 
@@ -183,7 +190,7 @@ export type ToolMadQuestionOutput = z.infer<typeof toolMadQuestionOutput>;
  */
 export const toolMadQuestionTask = defineTask({
   id: 'tool-mad.question',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_question',
   maxTokens: 200,
@@ -203,6 +210,8 @@ export const toolMadQuestionTask = defineTask({
         `Question ${index} of ${count}: phrase it independently of any other question you may write for this answer.`,
         '',
         renderQuoted(ANSWER_HEADER, answer),
+        '',
+        'Reply only with JSON: {"question": "...", "noncommittal": 1 | 0}',
       ].join('\n'),
     },
   ],
@@ -225,7 +234,7 @@ const score = (value: number | null) => (value === null ? 'n/a' : value.toFixed(
 /** The judge (spec §8.3): the claim, every round's queries, documents and answers, and the mean scores. */
 export const toolMadJudgeTask = defineTask({
   id: 'tool-mad.judge',
-  version: '1',
+  version: '2',
   role: 'judge',
   schemaName: 'tool_mad_judge',
   maxTokens: 600,
@@ -266,7 +275,7 @@ export const toolMadJudgeTask = defineTask({
             '',
           ]),
         ]),
-        'Write your verdict in the "answer" field.',
+        ANSWER_REPLY,
       ].join('\n'),
     },
   ],
