@@ -153,7 +153,7 @@ export const toolMadStatementsTask = defineTask({
 
 export const toolMadVerifyVariables = z.object({ documents: z.array(document), statements: z.array(z.string()).min(1) });
 export const toolMadVerifyOutput = z.object({
-  verdicts: z.array(z.object({ statement: z.string(), reason: z.string(), verdict: z.number().int() })),
+  verdicts: z.array(z.object({ statement: z.string(), reason: z.string(), verdict: z.literal([0, 1]) })),
 });
 export type ToolMadVerifyOutput = z.infer<typeof toolMadVerifyOutput>;
 
@@ -180,7 +180,8 @@ export const toolMadVerifyTask = defineTask({
 });
 
 export const toolMadQuestionVariables = z.object({ answer: z.string().min(1), index: z.number().int().min(1), count: z.number().int().min(1) });
-export const toolMadQuestionOutput = z.object({ question: z.string(), noncommittal: z.number().int() });
+// 0 or 1 (RAGAS): an enum keeps constrained decoding to the two values.
+export const toolMadQuestionOutput = z.object({ question: z.string(), noncommittal: z.literal([0, 1]) });
 export type ToolMadQuestionOutput = z.infer<typeof toolMadQuestionOutput>;
 
 /**
