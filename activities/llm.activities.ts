@@ -58,9 +58,11 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
 function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): CompletionRequest<unknown> {
   const task = getTask(input.task);
   const role = input.role ?? task.role;
+  // The task's answer budget is the default; a method's sampling that sets maxTokens overrides it.
+  const sampling = samplingForRole(input.sampling, role);
   return {
     role,
-    ...(input.sampling ? { sampling: samplingForRole(input.sampling, role) } : {}),
+    sampling: { ...sampling, maxTokens: sampling.maxTokens ?? task.maxTokens },
     messages: task.render(parseVariables(task, input.variables)),
     schema: task.output,
     schemaName: task.schemaName,

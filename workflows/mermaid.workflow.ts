@@ -27,6 +27,7 @@ import {
   type MermaidToolEntry,
   type StepDecision,
 } from '../src/shared/methods/mermaid-protocol';
+import { executorStepOf } from '../src/shared/methods/mermaid-step';
 import type { MethodTrace } from '../src/shared/verify';
 import { shortReads, shortWrites } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
@@ -169,7 +170,8 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
       publish();
       continue;
     }
-    const decision = interpretStep(reply.output, tools, input.claim, settings.fidelity);
+    // Recorded histories hold the older flat step; executorStepOf returns it unchanged.
+    const decision = interpretStep(executorStepOf(reply.output), tools, input.claim, settings.fidelity);
     const step: MermaidStep = { step: t, kind: decision.kind, thought: decision.thought };
     if (decision.kind === 'answer') {
       answer = decision.answer;

@@ -11,6 +11,14 @@ export interface LlmTaskDefinition<V = unknown, O = unknown> {
   version: string;
   role: AgentRole;
   schemaName: string;
+  /**
+   * The answer's token budget, sent as `max_tokens` unless the method's sampling sets `maxTokens`: a real
+   * model that loops is cut off (and its answer is then invalid) instead of generating until the call
+   * times out. Sized to the answer with room for a verbose model: a label or yes/no ≈ 100–200, a query
+   * ≈ 100–300, a rationale or one reasoning step ≈ 300–600, a decomposition or list of statements
+   * ≈ 500–800, an extract of a web page ≈ 1,500.
+   */
+  maxTokens: number;
   variables: z.ZodType<V>;
   output: z.ZodType<O>;
   render(variables: V): ChatMessage[];

@@ -59,7 +59,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
 
     const stored = await harness.deps.verdicts.get(handle.workflowId);
     expect(stored?.trace).toEqual(verdict.trace);
-    expect(verdict.promptVersion).toContain('emulate.classifier@1');
+    expect(verdict.promptVersion).toContain('emulate.classifier@2');
   });
 
   it('publishes its trace while it runs (the trace query)', async () => {

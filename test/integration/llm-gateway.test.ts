@@ -199,6 +199,7 @@ describe('llmTask activity (outside an activity context)', () => {
       version: '1',
       role: 'judge',
       schemaName: 'verdict',
+      maxTokens: 400,
       variables: z.object({ claim: z.string().min(1) }),
       output: verdictSchema,
       render: ({ claim }) => verdictPrompt(claim),

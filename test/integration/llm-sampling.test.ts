@@ -29,6 +29,7 @@ const task = defineTask({
   version: '1',
   role: 'judge',
   schemaName: 'ok',
+  maxTokens: 64,
   variables: z.object({ text: z.string() }),
   output: z.object({ ok: z.boolean() }),
   render: ({ text }) => [{ role: 'user', content: text }],
@@ -74,13 +75,13 @@ describe('sampling settings per method and agent role', () => {
     const executor = await llmTask({ task: 'test.sampling', variables: { text: 'a' }, role: 'executor', sampling });
     const worker = await llmTask({ task: 'test.sampling', variables: { text: 'a' } });
     expect(bodies[0]).toMatchObject({ temperature: 0.5, seed: 11, top_p: 0.9, max_tokens: 256 });
-    expect(bodies[1]).toMatchObject({ temperature: 1, seed: 11 });
+    // Without a method's maxTokens, the task's own answer budget is sent.
+    expect(bodies[1]).toMatchObject({ temperature: 1, seed: 11, max_tokens: task.maxTokens });
     expect(bodies[1]).not.toHaveProperty('top_p');
-    expect(bodies[2]).toMatchObject({ temperature: 0, seed: 7 });
-    expect(bodies[2]).not.toHaveProperty('max_tokens');
+    expect(bodies[2]).toMatchObject({ temperature: 0, seed: 7, max_tokens: task.maxTokens });
     expect(judge).toMatchObject({ temperature: 0.5, seed: 11, topP: 0.9, maxTokens: 256 });
-    expect(executor).toMatchObject({ temperature: 1, seed: 11 });
-    expect(worker).toMatchObject({ temperature: 0, seed: 7 });
+    expect(executor).toMatchObject({ temperature: 1, seed: 11, maxTokens: task.maxTokens });
+    expect(worker).toMatchObject({ temperature: 0, seed: 7, maxTokens: task.maxTokens });
     expect(new Set([judge.requestHash, executor.requestHash, worker.requestHash]).size).toBe(3);
   });
 });

@@ -149,7 +149,7 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
     // The children's spend is absorbed into the verdict's usage.
     expect(verdict.usage.llmCalls).toBeGreaterThanOrEqual(3 * evaluated.length);
     expect(verdict.usage.toolCalls).toBeGreaterThan(0);
-    expect(verdict.promptVersion).toContain('toe.claim-analysis@1');
+    expect(verdict.promptVersion).toContain('toe.claim-analysis@2');
     expect(verdict.evidence.length).toBeGreaterThan(0);
 
     // One logged episode per evaluated node, with deterministic ids, 29-dim states and a final STOP or budget end.

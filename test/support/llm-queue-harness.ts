@@ -19,6 +19,7 @@ export function registerClaimVerdictTask(id: string): void {
       version: '1',
       role: 'judge',
       schemaName: 'verdict',
+      maxTokens: 400,
       variables: z.object({ claim: z.string().min(1) }),
       output: z.object({ label: z.enum(['SUPPORTED', 'REFUTED', 'NEI']), evidence_ids: z.array(z.string()), rationale: z.string() }),
       render: ({ claim }) => [

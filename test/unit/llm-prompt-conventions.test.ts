@@ -44,6 +44,7 @@ describe('task registry', () => {
       version: '1',
       role: 'judge',
       schemaName: 'echo',
+      maxTokens: 100,
       variables: z.object({ claim: z.string() }),
       output: z.object({ label: z.string() }),
       render: ({ claim }) => [{ role: 'user', content: renderClaim(claim) }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExecutorPrompt, renderExecutorPrompt, type ExecutorPromptInput } from '../../src/methods/mermaid/executor-prompt';
+import { executorStepOutput, forcedAnswerOutput } from '../../src/methods/mermaid/tasks';
 import { primaryArgumentOf, toolCatalog } from '../../src/methods/mermaid/tool-catalog';
 import { MERMAID_LABEL_SETS } from '../../src/shared/methods/mermaid';
 import { mermaidResponders, simulatedTriplet } from '../../src/simulator/methods/mermaid';
@@ -42,11 +43,14 @@ describe('MERMAID tool catalog', () => {
 });
 
 describe('MERMAID executor prompt', () => {
-  it('renders the paper slots (claim, background, a separate memory block, tools with schemas) and reads them back', () => {
+  it('renders the paper slots (claim, background, a separate memory block, tools with their one argument) and reads them back', () => {
     const { system, user } = renderExecutorPrompt(INPUT);
     expect(system).toContain("Memory and Previous steps' history:");
-    expect(system).toContain('- get_article: Full article Arguments (JSON schema):');
-    expect(system).toContain('"answer": "SUPPORTED"} or {"thought": "your reasoning", "answer": "NOT_SUPPORTED"}');
+    expect(system).toContain('- get_article(title): Full article');
+    expect(system).toContain('{"thought": "your reasoning", "next": {"action": {"name": "tool_name", "input": "the tool\'s argument"}}}');
+    expect(system).toContain('Example: {"thought": "I need to know when the Eiffel Tower was completed.", "next": {"action": {"name": "search_wikipedia", "input": "Eiffel Tower"}}}');
+    expect(system).toContain('{"thought": "your reasoning", "next": {"answer": "SUPPORTED"}} or {"thought": "your reasoning", "next": {"answer": "NOT_SUPPORTED"}}');
+    expect(system).toContain('"name" is one of: search_wikipedia, web_search, get_article. One tool call per step');
     expect(user).toBe(`Continue reasoning about: ${INPUT.claim}`);
     const reading = parseExecutorPrompt(system);
     expect(reading).toMatchObject({ claim: INPUT.claim, decomposition: INPUT.decomposition, tools: ['search_wikipedia', 'web_search', 'get_article'], labels: INPUT.labels, forced: false });
@@ -67,6 +71,9 @@ describe('MERMAID executor prompt', () => {
   it('leaves out the background in the single-agent ablation and says when no tool is available', () => {
     const { system } = renderExecutorPrompt({ ...INPUT, decomposition: null, tools: [] }, true);
     expect(system).not.toContain('Background:');
+    expect(system).not.toContain('"action"');
+    expect(system).toContain('{"thought": "your reasoning", "answer": "SUPPORTED"} or {"thought": "your reasoning", "answer": "NOT_SUPPORTED"}');
+    expect(parseExecutorPrompt(system).labels).toEqual(MERMAID_LABEL_SETS.hover);
     expect(parseExecutorPrompt(system)).toMatchObject({ tools: [], forced: true, decomposition: null });
   });
 });
@@ -81,25 +88,26 @@ describe('MERMAID simulator policy (spec §10.1 mock policy)', () => {
   });
 
   it('answers at once when the recalled memory mentions an entity of the claim', () => {
-    const step = run('mermaid_executor_step', renderExecutorPrompt({ ...INPUT, history: [] }).system);
-    expect(step.action).toBeNull();
-    expect(['SUPPORTED', 'NOT_SUPPORTED']).toContain(step.answer);
+    const step = executorStepOutput.parse(run('mermaid_executor_step', renderExecutorPrompt({ ...INPUT, history: [] }).system));
+    expect(step.next).not.toHaveProperty('action');
+    expect(['SUPPORTED', 'NOT_SUPPORTED']).toContain((step.next as { answer: string }).answer);
   });
 
   it('without memory searches Wikipedia for the subject, then the web, then answers', () => {
     const empty = { ...INPUT, memory: [], history: [] };
-    expect(run('mermaid_executor_step', renderExecutorPrompt(empty).system).action).toMatchObject({ name: 'search_wikipedia', input: 'The United States' });
+    const step = (input: ExecutorPromptInput) => executorStepOutput.parse(run('mermaid_executor_step', renderExecutorPrompt(input).system)).next;
+    expect(step(empty)).toEqual({ action: { name: 'search_wikipedia', input: 'The United States' } });
     const afterOne = { ...empty, history: INPUT.history };
-    expect(run('mermaid_executor_step', renderExecutorPrompt(afterOne).system).action).toMatchObject({
+    expect(step(afterOne)).toMatchObject({ action: {
       name: 'web_search',
       input: 'The United States has 94 operating reactors',
-    });
+    } });
     const afterTwo = { ...afterOne, history: [...INPUT.history, 'Thought: more', 'Action: Used web_search with input: x', 'Observation: nothing'] };
-    expect(run('mermaid_executor_step', renderExecutorPrompt(afterTwo).system).answer).toBeTruthy();
+    expect(step(afterTwo)).toMatchObject({ answer: expect.any(String) });
   });
 
   it('answers the forced-answer prompt in the label set', () => {
-    const forced = run('mermaid_forced_answer', renderExecutorPrompt({ ...INPUT, memory: [] }, true).system);
+    const forced = forcedAnswerOutput.parse(run('mermaid_forced_answer', renderExecutorPrompt({ ...INPUT, memory: [] }, true).system));
     expect(['SUPPORTED', 'NOT_SUPPORTED']).toContain(forced.answer);
   });
 });

@@ -66,9 +66,10 @@ const queryWording = (count: number) => (count === 1 ? 'one Google search query'
 
 export const emulateInitialQueryTask = defineTask({
   id: 'emulate.initialQuery',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.initialQuery,
+  maxTokens: 300,
   variables: z.object({ claim: z.string().min(1), count: z.number().int().min(1).max(5) }),
   output: emulateQueriesOutput,
   render: ({ claim, count }) =>
@@ -77,15 +78,16 @@ export const emulateInitialQueryTask = defineTask({
       '',
       'You need to determine whether this claim is true or false.',
       `Write ${queryWording(count)} that would help you decide.`,
-      'Just output the query and nothing else (in the "queries" list).',
+      'Just output the query and nothing else, as JSON: {"queries": ["..."]}',
     ),
 });
 
 export const emulateSearchRankTask = defineTask({
   id: 'emulate.searchRank',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.searchRank,
+  maxTokens: 200,
   variables: z.object({
     query: z.string(),
     results: z.array(z.object({ position: z.number().int(), title: z.string(), link: z.string(), snippet: z.string() })),
@@ -103,22 +105,23 @@ export const emulateSearchRankTask = defineTask({
       'Rank the results by their credibility and their relevance to the original query. Judge credibility from the URL,',
       'and relevance from the title and snippet. Refer to each result by its position. Results at the beginning of the',
       'list should be the most credible and relevant.',
-      'Just output the list of positions and nothing else, in the format <position 1> | <position 2> | ... (in "ranking").',
+      'Just output the list of positions and nothing else, as JSON: {"ranking": "<position 1> | <position 2> | ..."}',
     ),
 });
 
 export const emulateWebPageExtractorTask = defineTask({
   id: 'emulate.webPageExtractor',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.webPageExtractor,
+  maxTokens: 1536,
   variables: z.object({ url: z.string(), pageText: z.string() }),
   output: emulateExtractOutput,
   render: ({ url, pageText }) =>
     user(
       `The following text comes from visiting ${url} and converting the page to plain text.`,
       'Output only the important parts of the text that someone visiting the website would most likely read and focus on,',
-      'in their original order (in "extractedText").',
+      'in their original order, as JSON: {"extractedText": "..."}',
       '',
       pageText,
     ),
@@ -126,9 +129,10 @@ export const emulateWebPageExtractorTask = defineTask({
 
 export const emulateSelfContainedTask = defineTask({
   id: 'emulate.selfContained',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.selfContained,
+  maxTokens: 150,
   variables: claimMemoryResult,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items, result }) =>
@@ -138,15 +142,16 @@ export const emulateSelfContainedTask = defineTask({
       'Decide whether the content of the new search result can be comprehended. Look only at the parts that could help',
       'judge the claim. It can be comprehended if (1) it is self-contained, or (2) it is not self-contained but can be',
       'understood together with the search results collected so far.',
-      'Just output either Yes or No (in "answer").',
+      'Just output either Yes or No, as JSON: {"answer": "Yes" | "No"}',
     ),
 });
 
 export const emulateHelpfulTask = defineTask({
   id: 'emulate.helpful',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.helpful,
+  maxTokens: 150,
   variables: claimMemoryResult,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items, result }) =>
@@ -155,15 +160,16 @@ export const emulateHelpfulTask = defineTask({
       ...newResult(result),
       'Decide whether the content of the new search result helps determine whether the claim is true or false.',
       'Helpful content gives new information that is not already in the collected search results.',
-      'Just output either Yes or No (in "answer").',
+      'Just output either Yes or No, as JSON: {"answer": "Yes" | "No"}',
     ),
 });
 
 export const emulateSufficientTask = defineTask({
   id: 'emulate.sufficient',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.sufficient,
+  maxTokens: 150,
   variables: claimAndMemory,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items }) =>
@@ -171,15 +177,16 @@ export const emulateSufficientTask = defineTask({
       ...preamble(claim, items),
       'Decide whether there is enough evidence in the collected search results to complete the task, that is, to decide',
       'whether the claim is true or false.',
-      'Just output either Yes or No (in "answer").',
+      'Just output either Yes or No, as JSON: {"answer": "Yes" | "No"}',
     ),
 });
 
 export const emulateClassifierTask = defineTask({
   id: 'emulate.classifier',
-  version: '1',
+  version: '2',
   role: 'judge',
   schemaName: EMULATE_SCHEMA_NAMES.classifier,
+  maxTokens: 150,
   variables: claimAndMemory,
   output: emulateAnswerOutput,
   render: ({ claim, memory: items }) =>
@@ -187,15 +194,16 @@ export const emulateClassifierTask = defineTask({
       ...preamble(claim, items),
       'Judge whether the claim is true or false based on the search results. If no search results are provided, answer',
       'based on your own knowledge.',
-      'Just output either True or False (in "answer").',
+      'Just output either True or False, as JSON: {"answer": "True" | "False"}',
     ),
 });
 
 export const emulateAdditionalQueryTask = defineTask({
   id: 'emulate.additionalQuery',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: EMULATE_SCHEMA_NAMES.additionalQuery,
+  maxTokens: 300,
   variables: queryGeneration,
   output: emulateQueriesOutput,
   render: ({ claim, memory: items, count }) =>
@@ -203,7 +211,7 @@ export const emulateAdditionalQueryTask = defineTask({
       ...preamble(claim, items),
       `Write ${queryWording(count)} that add to the existing search results and retrieve the information still missing`,
       'to determine whether the claim is true or false.',
-      'Just output the query and nothing else (in the "queries" list).',
+      'Just output the query and nothing else, as JSON: {"queries": ["..."]}',
     ),
 });
 

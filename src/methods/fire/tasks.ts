@@ -29,6 +29,19 @@ export const fireStepOutput = z.object({
 export const fireFinalAnswerOutput = z.object({ reasoning: z.string(), final_answer: z.string() });
 export type FireFinalAnswerOutput = z.infer<typeof fireFinalAnswerOutput>;
 
+/**
+ * The step's protocol spelled out for models the schema does not constrain (small local ones): the one
+ * tool and its one argument, one search per step, both reply shapes and an example search step.
+ */
+const FIRE_STEP_PROTOCOL = [
+  'You have one tool, Google Search, which takes one argument: the query. One search per step; its results are added to the KNOWLEDGE for the next step.',
+  'Reply only with JSON, either an answer:',
+  '{"reasoning": "...", "final_answer": "True" | "False", "confidence": 0.0 to 1.0, "search_query": null}',
+  'or a search:',
+  '{"reasoning": "...", "final_answer": null, "confidence": null, "search_query": "..."}',
+  'Example of a search step: {"reasoning": "The KNOWLEDGE does not say when the Eiffel Tower was completed.", "final_answer": null, "confidence": null, "search_query": "Eiffel Tower completion year"}',
+];
+
 function knowledgeBlock(knowledge: z.infer<typeof knowledgeItem>[]): string[] {
   if (knowledge.length === 0) return ['KNOWLEDGE:', 'N/A'];
   return ['KNOWLEDGE:', renderEvidence(knowledge.map((k, i) => ({ id: `s${i + 1}`, text: k.result })))];
@@ -49,9 +62,10 @@ function messages({ claim, knowledge, attempt }: z.infer<typeof fireVariables>, 
 
 export const fireStepTask = defineTask({
   id: 'fire.step',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: FIRE_SCHEMA_NAMES.step,
+  maxTokens: 600,
   variables: fireVariables,
   output: fireStepOutput,
   render: (variables) =>
@@ -61,16 +75,18 @@ export const fireStepTask = defineTask({
       '3. Before presenting your conclusion, think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
       '4. If the KNOWLEDGE lets you decide confidently, give "final_answer": "True" or "False", with your "confidence" (0 to 1),',
       '   and set "search_query" to null.',
-      '5. Otherwise, set "final_answer" to null and give ONE Google search query in "search_query" that could provide',
+      '5. Otherwise, set "final_answer" and "confidence" to null and give ONE Google search query in "search_query" that could provide',
       '   additional evidence. It should seek new information, not already in the KNOWLEDGE, that helps verify the STATEMENT.',
+      ...FIRE_STEP_PROTOCOL,
     ]),
 });
 
 export const fireFinalAnswerTask = defineTask({
   id: 'fire.finalAnswer',
-  version: '1',
+  version: '2',
   role: 'judge',
   schemaName: FIRE_SCHEMA_NAMES.finalAnswer,
+  maxTokens: 500,
   variables: fireVariables,
   output: fireFinalAnswerOutput,
   render: (variables) =>
@@ -79,6 +95,7 @@ export const fireFinalAnswerTask = defineTask({
       '2. Based on the KNOWLEDGE and your own knowledge, assess the factual accuracy of the STATEMENT.',
       '3. Think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
       '4. You must give a final answer: "final_answer" is "True" or "False".',
+      'Reply only with JSON: {"reasoning": "...", "final_answer": "True" | "False"}',
     ]),
 });
 

@@ -22,29 +22,54 @@ export const TOOLS_HEADER = 'Available tools:';
 export const NO_HISTORY = 'None yet.';
 export const FORCED_ANSWER_INSTRUCTION =
   'You have reached the maximum number of steps. You must now output the final-answer JSON only; tool use is not allowed.';
+export const ONE_ARGUMENT_NOTE = 'Each tool takes one argument, written as the string "input" (a search query, or an article title where the tool asks for one).';
+/** A step in the exact JSON shape (the tool is the first one offered), so a small model sees what a call looks like. */
+const EXAMPLE_THOUGHT = 'I need to know when the Eiffel Tower was completed.';
+const EXAMPLE_INPUT = 'Eiffel Tower';
 
-/** The executor's system message (paper A.2; the code's wording in code-compat), then the code's fixed user turn. */
+/**
+ * The executor's system message (paper A.2; the code's wording in code-compat), then the code's fixed user turn.
+ * The reply formats are the step schema's (`{"thought", "next": {"action"} | {"answer"}}`; the forced answer's
+ * `{"thought", "answer"}`), spelled out with an example step and the one-call-per-step rule for models that
+ * are not constrained by the schema.
+ */
 export function renderExecutorPrompt(input: ExecutorPromptInput, forced = false): { system: string; user: string } {
   const compat = input.fidelity === 'code-compat';
   const { positive, negative } = input.labels;
+  const toolUse = input.tools.length > 0 && !forced;
+  const answerFormat = (label: string) => (forced ? `{"thought": "your reasoning", "answer": "${label}"}` : `{"thought": "your reasoning", "next": {"answer": "${label}"}}`);
   const lines = [
     compat ? 'You are a ReAct (Reasoning and Acting) agent for fact verification.' : 'You are a ReAct (Reasoning and Acting) agent for Veracity Assessment.',
     renderClaim(input.claim),
-    ...(input.decomposition ? [`${BACKGROUND_PREFIX}${oneLine(JSON.stringify(input.decomposition))}`] : []),
+    ...(input.decomposition ? [`${BACKGROUND_PREFIX}${oneLine(JSON.stringify(input.decomposition, withoutNullAttributes))}`] : []),
     ...historySlot(input, compat),
     ...toolsSlot(input.tools, compat),
     '',
     'CRITICAL: respond with ONLY a valid JSON object. No explanations, no markdown, no text before or after the JSON.',
     compat ? 'Check history firstly.' : 'Check the history first.',
-    ...(input.tools.length > 0 && !forced
-      ? ['To use a tool: {"thought": "your reasoning", "action": {"name": "tool_name", "reason": "why", "input": "query"}}']
+    ...(toolUse
+      ? [
+          'Each step is one JSON object: your "thought", then in "next" EITHER one tool call OR the final answer, never both.',
+          'To use a tool: {"thought": "your reasoning", "next": {"action": {"name": "tool_name", "input": "the tool\'s argument"}}}',
+          `Example: {"thought": "${EXAMPLE_THOUGHT}", "next": {"action": {"name": "${input.tools[0]!.name}", "input": "${EXAMPLE_INPUT}"}}}`,
+        ]
       : []),
-    `To give the final answer: {"thought": "your reasoning", "answer": "${positive}"} or {"thought": "your reasoning", "answer": "${negative}"}`,
+    `To give the final answer: ${answerFormat(positive)} or ${answerFormat(negative)}`,
+    ...(toolUse
+      ? [
+          `"name" is one of: ${input.tools.map((tool) => tool.name).join(', ')}. One tool call per step: its result comes back as the Observation in the history of the next step. Call a tool while the evidence does not decide the claim.`,
+        ]
+      : []),
     'Rules: output only the JSON; do not wrap it in markdown code blocks; no text before or after it. When the evidence is sufficient, answer immediately.',
     'Current iteration: this may be your last chance to answer',
     ...(forced ? ['', FORCED_ANSWER_INSTRUCTION] : []),
   ];
   return { system: lines.join('\n'), user: `Continue reasoning about: ${oneLine(input.claim)}` };
+}
+
+/** The Background shows a triplet's attributes only when it has some (null is the schema's "none"). */
+function withoutNullAttributes(key: string, value: unknown): unknown {
+  return key === 'attributes' && value === null ? undefined : value;
 }
 
 /** Paper: a separate Memory block in the "Memory and Previous steps' history" slot; code: memory lines at the head of the history. */
@@ -64,15 +89,11 @@ function historySlot(input: ExecutorPromptInput, compat: boolean): string[] {
   ];
 }
 
-/** Paper mode: name, description and argument schema of each tool (§9.6); code: names only. */
+/** Paper mode: each tool with its one argument and its description (§9.6); code: names only. */
 function toolsSlot(tools: readonly MermaidToolEntry[], compat: boolean): string[] {
   if (tools.length === 0) return [`${TOOLS_HEADER} none (answer from the memory and your own knowledge)`];
   if (compat) return [`${TOOLS_HEADER} ${tools.map((tool) => tool.name).join(', ')}`];
-  return [
-    TOOLS_HEADER,
-    ...tools.map((tool) => `- ${tool.name}: ${oneLine(tool.description)} Arguments (JSON schema): ${JSON.stringify(tool.parameters)}`),
-    'A string "input" goes to the tool\'s first required argument; give "input" as a JSON object to set several arguments.',
-  ];
+  return [TOOLS_HEADER, ...tools.map((tool) => `- ${tool.name}(${tool.primaryArgument}): ${oneLine(tool.description)}`), ONE_ARGUMENT_NOTE];
 }
 
 /** What a prompt reader (the simulator) can take back out of an executor prompt. */
@@ -87,8 +108,8 @@ export interface ExecutorPromptReading {
 }
 
 const HISTORY_LINE = /^(Thought|Action|Observation|Answer): /;
-const ANSWER_FORMAT = /"answer": "([^"]+)"\} or \{"thought": "your reasoning", "answer": "([^"]+)"\}/;
-const TOOL_LINE = /^- ([a-z_]+): /;
+const ANSWER_FORMAT = /"answer": "([^"]+)"\}\}? or \{"thought": "your reasoning", (?:"next": \{)?"answer": "([^"]+)"\}/;
+const TOOL_LINE = /^- ([a-z_]+)\(/;
 
 export function parseExecutorPrompt(text: string): ExecutorPromptReading {
   const lines = text.split('\n');

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { renderClaim } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
 import { MERMAID_FIDELITIES } from '../../shared/methods/mermaid';
-import { TOOL_NAMES } from '../../shared/tools';
+import { liftExecutorReply, liftForcedAnswer } from '../../shared/methods/mermaid-step';
+import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { renderExecutorPrompt, type ExecutorPromptInput } from './executor-prompt';
 
 const stringOrList = z.union([z.string(), z.array(z.string())]);
@@ -11,10 +12,20 @@ export const mermaidTriplet = z.object({
   subject: z.string(),
   relation: z.string(),
   object: stringOrList,
-  attributes: stringOrList.nullable().optional(),
+  /** The paper's fourth part; null when the triplet has none (strict schemas have no optional fields). */
+  attributes: z.union([z.string(), z.array(z.string()), z.null()]),
 });
 
-export const mermaidDecompositionOutput = z.object({ triplets: z.array(mermaidTriplet), topic: z.string() });
+/** The code's prompt asks for no attributes, so a server that ignores the schema may leave them out: null. */
+function withNullAttributes(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { triplets?: unknown }).triplets)) return raw;
+  const triplets = (raw as { triplets: unknown[] }).triplets.map((triplet) =>
+    typeof triplet === 'object' && triplet !== null && !('attributes' in triplet) ? { ...triplet, attributes: null } : triplet,
+  );
+  return { ...raw, triplets };
+}
+
+export const mermaidDecompositionOutput = z.preprocess(withNullAttributes, z.object({ triplets: z.array(mermaidTriplet), topic: z.string() }));
 export type MermaidDecompositionOutput = z.infer<typeof mermaidDecompositionOutput>;
 
 const DECOMPOSER_PROMPT = [
@@ -23,17 +34,18 @@ const DECOMPOSER_PROMPT = [
   '1. subject, which must be a noun;',
   '2. relation, which must be a verb;',
   '3. object, which must be a noun;',
-  '4. attributes, only for information that cannot be captured as a subject, relation or object (else leave it out).',
+  '4. attributes, only for information that cannot be captured as a subject, relation or object (else null).',
   'Second, analyse the topic of the claim: its semantic domain (e.g. "Entertainment; Economics").',
-  'Reply only in JSON: {"triplets": [{"subject": "", "relation": "", "object": "", "attributes": ""}], "topic": ""}',
+  'Reply only in JSON: {"triplets": [{"subject": "...", "relation": "...", "object": "...", "attributes": "..." or null}], "topic": "..."}',
 ].join('\n');
 
 /** The Decomposer ϕ: claim → D_c = (triplets, topic). The claim is the user message, as in the code. */
 export const mermaidDecomposeTask = defineTask({
   id: 'mermaid.decompose',
-  version: '1',
+  version: '2',
   role: 'decomposer',
   schemaName: 'mermaid_decomposition',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1) }),
   output: mermaidDecompositionOutput,
   render: ({ claim }) => [
@@ -59,22 +71,25 @@ export const executorVariables = z.object({
   fidelity: z.enum(MERMAID_FIDELITIES),
 });
 
-/** One ReAct step: a thought plus either a tool action or a final answer (lenient: the workflow applies the protocol). */
-export const executorStepOutput = z.object({
-  thought: z.string().nullable().optional(),
-  action: z
-    .object({
-      name: z.string().nullable().optional(),
-      reason: z.string().nullable().optional(),
-      input: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  answer: z.string().nullable().optional(),
-});
+/**
+ * One ReAct step: a thought, then exactly one of a tool call (a tool offered to verity's executor, one
+ * string argument) or a final answer. The choice is an anyOf under `next` (a strict schema's root must be
+ * an object), so constrained decoding can produce neither both nor none. Answers in the paper's flat
+ * format are lifted into this shape before validation (liftExecutorReply).
+ */
+export const executorStepOutput = z.preprocess(
+  liftExecutorReply,
+  z.object({
+    thought: z.string(),
+    next: z.union([
+      z.object({ action: z.object({ name: z.enum(TOOL_NAMES as [ToolName, ...ToolName[]]), input: z.string() }) }),
+      z.object({ answer: z.string() }),
+    ]),
+  }),
+);
 export type ExecutorStepOutput = z.infer<typeof executorStepOutput>;
 
-export const forcedAnswerOutput = z.object({ thought: z.string().nullable().optional(), answer: z.string() });
+export const forcedAnswerOutput = z.preprocess(liftForcedAnswer, z.object({ thought: z.string(), answer: z.string() }));
 export type ForcedAnswerOutput = z.infer<typeof forcedAnswerOutput>;
 
 function renderExecutor(variables: z.infer<typeof executorVariables>, forced: boolean) {
@@ -88,9 +103,10 @@ function renderExecutor(variables: z.infer<typeof executorVariables>, forced: bo
 /** The Executor π: one stateless call per step over the re-rendered prompt (§9.13). */
 export const mermaidExecutorStepTask = defineTask({
   id: 'mermaid.executor-step',
-  version: '1',
+  version: '2',
   role: 'executor',
   schemaName: 'mermaid_executor_step',
+  maxTokens: 500,
   variables: executorVariables,
   output: executorStepOutput,
   render: (variables) => renderExecutor(variables, false),
@@ -99,9 +115,10 @@ export const mermaidExecutorStepTask = defineTask({
 /** ForceAnswer(π, [c; D_c; M_c; H_Tmax]) at T_max (paper; §6.3): the same prompt, answers only. */
 export const mermaidForceAnswerTask = defineTask({
   id: 'mermaid.force-answer',
-  version: '1',
+  version: '2',
   role: 'executor',
   schemaName: 'mermaid_forced_answer',
+  maxTokens: 400,
   variables: executorVariables,
   output: forcedAnswerOutput,
   render: (variables) => renderExecutor(variables, true),

@@ -25,9 +25,10 @@ const SYSTEM_PROMPT = [
 /** The rag baseline's single judgement: claim + top-k passages → label, rationale, cited ids. */
 export const ragVerdictTask = defineTask({
   id: 'rag.verdict',
-  version: '1',
+  version: '2',
   role: 'judge',
   schemaName: 'rag_verdict',
+  maxTokens: 400,
   variables: ragVerdictVariables,
   output: ragVerdictOutput,
   render: ({ claim, passages }) => [
@@ -40,6 +41,7 @@ export const ragVerdictTask = defineTask({
         renderEvidence(passages.map((p) => ({ id: p.id, text: `${p.title}: ${p.text}` }))),
         '',
         'Give the label, a short rationale and the ids of the passages you cite.',
+        'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "...", "citedPassageIds": ["..."]}',
       ].join('\n'),
     },
   ],

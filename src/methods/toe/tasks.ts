@@ -8,6 +8,9 @@ import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
 import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from '../../shared/methods/toe-logic/claim-features';
 import { TOE_STANCES } from '../../shared/methods/toe-logic/evidence-item';
 
+/** The allowed values of an enum field, as a prompt shows them: "a" | "b" | "c". */
+const oneOf = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' | ');
+
 /** Marks the line naming the source of a document (read back by the simulator). */
 export const SOURCE_PREFIX = 'Source: ';
 /** Marks the line naming the search source the query is for. */
@@ -27,9 +30,10 @@ export type ToeClaimAnalysisOutput = z.infer<typeof toeClaimAnalysisOutput>;
 
 export const toeClaimAnalysisTask = defineTask({
   id: 'toe.claim-analysis',
-  version: '1',
+  version: '2',
   role: 'default',
   schemaName: 'toe_claim_analysis',
+  maxTokens: 150,
   variables: z.object({ claim: z.string().min(1) }),
   output: toeClaimAnalysisOutput,
   render: ({ claim }) => [
@@ -40,6 +44,8 @@ export const toeClaimAnalysisTask = defineTask({
         `(${TOE_CATEGORIES.join(', ')}), its geographic scope (domestic = one country, the United States by default;`,
         'international = about another country or several; global = no particular place), and whether it is about a',
         'recent event (the last two years), a historical fact, a factual statement, an opinion, or a prediction.',
+        `Reply only with JSON: {"category": ${oneOf(TOE_CATEGORIES)}, "locale": ${oneOf(TOE_LOCALES)}, "recent": true | false,`,
+        '"historical": true | false, "factual": true | false, "opinion": true | false, "prediction": true | false}',
       ].join(' '),
     },
     { role: 'user', content: renderClaim(claim) },
@@ -56,9 +62,10 @@ export type ToeQueryPlanOutput = z.infer<typeof toeQueryPlanOutput>;
 
 export const toeQueryPlanTask = defineTask({
   id: 'toe.query-plan',
-  version: '1',
+  version: '2',
   role: 'executor',
   schemaName: 'toe_query_plan',
+  maxTokens: 300,
   variables: z.object({ claim: z.string().min(1), category: z.string(), locale: z.string() }),
   output: toeQueryPlanOutput,
   render: ({ claim, category, locale }) => [
@@ -68,6 +75,7 @@ export const toeQueryPlanTask = defineTask({
         'You plan evidence searches for a fact-check. Write 1-2 search queries of each kind: general background on',
         'the topic, queries that would find supporting evidence, and queries that would find counter-evidence',
         '(sources disputing or refuting the claim), so that the search is not one-sided.',
+        'Reply only with JSON: {"background": ["..."], "supporting": ["..."], "counter": ["..."]}',
       ].join(' '),
     },
     { role: 'user', content: [renderClaim(claim), `Category: ${category}; scope: ${locale}.`].join('\n') },
@@ -75,14 +83,16 @@ export const toeQueryPlanTask = defineTask({
 });
 
 // P3 — per-action query writer
-export const toeQueryOutput = z.object({ query: z.string().min(1) });
+// Non-empty, checked by refine: strict schemas do not allow minLength.
+export const toeQueryOutput = z.object({ query: z.string().refine((query) => query.length > 0, 'the query is empty') });
 export type ToeQueryOutput = z.infer<typeof toeQueryOutput>;
 
 export const toeQueryTask = defineTask({
   id: 'toe.query',
-  version: '1',
+  version: '2',
   role: 'executor',
   schemaName: 'toe_query',
+  maxTokens: 100,
   variables: z.object({
     claim: z.string().min(1),
     source: z.string(),
@@ -94,7 +104,10 @@ export const toeQueryTask = defineTask({
   render: ({ claim, source, family, planned, issued }) => [
     {
       role: 'system',
-      content: 'You write one search query for the named source, phrased the way that source is best searched, to find evidence about the claim. Do not repeat a query already issued.',
+      content: [
+        'You write one search query for the named source, phrased the way that source is best searched, to find evidence about the claim.',
+        'Do not repeat a query already issued. Reply only with JSON: {"query": "..."}',
+      ].join(' '),
     },
     {
       role: 'user',
@@ -114,15 +127,19 @@ export type ToeCleanOutput = z.infer<typeof toeCleanOutput>;
 
 export const toeCleanTask = defineTask({
   id: 'toe.clean',
-  version: '1',
+  version: '2',
   role: 'executor',
   schemaName: 'toe_clean',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1), chunkId: z.string(), chunk: z.string() }),
   output: toeCleanOutput,
   render: ({ claim, chunkId, chunk }) => [
     {
       role: 'system',
-      content: 'From the document chunk, copy the statements that are directly relevant to the claim (for or against it). Leave out everything else; an empty list is a valid answer.',
+      content: [
+        'From the document chunk, copy the statements that are directly relevant to the claim (for or against it).',
+        'Leave out everything else; an empty list is a valid answer. Reply only with JSON: {"statements": ["..."]}',
+      ].join(' '),
     },
     { role: 'user', content: [renderClaim(claim), '', renderEvidence([{ id: chunkId, text: chunk }])].join('\n') },
   ],
@@ -158,9 +175,10 @@ export const TOE_CREDIBILITY_RUBRIC = [
 
 export const toeAnalysisTask = defineTask({
   id: 'toe.analysis',
-  version: '2',
+  version: '3',
   role: 'evaluator',
   schemaName: 'toe_analysis',
+  maxTokens: 300,
   variables: z.object({
     claim: z.string().min(1),
     documentId: z.string(),
@@ -180,6 +198,9 @@ export const toeAnalysisTask = defineTask({
         'the kind of source (news, encyclopedia, paper, social, forum, fact-check, other) and a one-sentence rationale.',
         TOE_RELEVANCE_RUBRIC,
         TOE_CREDIBILITY_RUBRIC,
+        `Reply only with JSON: {"stance": ${oneOf(TOE_STANCES)}, "authoritative": true | false, "primary": true | false,`,
+        '"relevance": 0.0 to 1.0, "credibility": 0.0 to 1.0, "sourceType": "news" | "encyclopedia" | "paper" | "social" | "forum" | "fact-check" | "other",',
+        '"rationale": "..."}',
       ].join(' '),
     },
     {
@@ -221,9 +242,10 @@ function renderNodeEvidence(evidence: ToeNodeEvidenceSummary): string {
 
 export const toeDecomposeTask = defineTask({
   id: 'toe.decompose',
-  version: '2',
+  version: '3',
   role: 'decomposer',
   schemaName: 'toe_decompose',
+  maxTokens: 600,
   variables: z.object({ claim: z.string().min(1), evidence: toeNodeEvidenceSummary.optional() }),
   output: toeDecomposeOutput,
   render: ({ claim, evidence }) => [
@@ -234,6 +256,7 @@ export const toeDecomposeTask = defineTask({
         `of these dimensions: ${TOE_DIMENSIONS.join(', ')}. Give each an importance weight for the claim's truth;`,
         'the weights sum to 1. Each sub-claim must be a full sentence that can be checked on its own.',
         'Aim the sub-claims at what the evidence so far leaves open or disputed, so that they can be checked more easily.',
+        `Reply only with JSON: {"subclaims": [{"text": "...", "dimension": ${oneOf(TOE_DIMENSIONS)}, "importance": 0.0 to 1.0}]}`,
       ].join(' '),
     },
     { role: 'user', content: [renderClaim(claim), ...(evidence ? ['', renderNodeEvidence(evidence)] : [])].join('\n') },

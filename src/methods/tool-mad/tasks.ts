@@ -47,6 +47,9 @@ function labelInstructions(labels: readonly string[]): string {
   ].join('\n');
 }
 
+/** The debate answer and the verdict: the reasoning and the final label in one field. */
+const ANSWER_REPLY = 'Reply only with JSON: {"answer": "your reasoning, then the final answer alone on the last line"}';
+
 function renderOthers(others: readonly z.infer<typeof otherAnswer>[] | undefined): string[] {
   return (others ?? []).flatMap((other) => [renderQuoted(`Other debater's answer (${other.debater}):`, other.answer), '']);
 }
@@ -67,9 +70,10 @@ export type ToolMadQueryOutput = z.infer<typeof toolMadQueryOutput>;
 /** Adaptive query formulation: claim + own previous query + the others' previous answers. */
 export const toolMadQueryTask = defineTask({
   id: 'tool-mad.query',
-  version: '1',
+  version: '2',
   role: 'debater',
   schemaName: 'tool_mad_query',
+  maxTokens: 150,
   variables: toolMadQueryVariables,
   output: toolMadQueryOutput,
   render: ({ tool: toolName, claim, previousQuery, otherAnswers }) => [
@@ -79,6 +83,7 @@ export const toolMadQueryTask = defineTask({
         debatePreamble(toolName),
         'This is the query-selection step: write the query you will retrieve documents with. You may change your query or keep using it.',
         'Write only the query, wrapped in square brackets: [your query here]. Nothing else.',
+        'Reply only with JSON: {"query": "[your query here]"}',
       ].join('\n'),
     },
     {
@@ -101,9 +106,10 @@ export type ToolMadAnswerOutput = z.infer<typeof toolMadAnswerOutput>;
 /** A debater's answer for one round: reasoning, then the label alone on the last line. */
 export const toolMadAnswerTask = defineTask({
   id: 'tool-mad.answer',
-  version: '1',
+  version: '2',
   role: 'debater',
   schemaName: 'tool_mad_answer',
+  maxTokens: 600,
   variables: toolMadAnswerVariables,
   output: toolMadAnswerOutput,
   render: ({ tool: toolName, claim, labels, documents, otherAnswers }) => [
@@ -116,7 +122,7 @@ export const toolMadAnswerTask = defineTask({
         '',
         toolName === 'vanilla' ? 'Documents: none (answer from what you know).' : renderDocuments(documents),
         '',
-        'Write your answer in the "answer" field.',
+        ANSWER_REPLY,
       ].join('\n'),
     },
   ],
@@ -129,9 +135,10 @@ export type ToolMadStatementsOutput = z.infer<typeof toolMadStatementsOutput>;
 /** Faithfulness, step 1 (RAGAS statement generation): the answer as standalone statements. */
 export const toolMadStatementsTask = defineTask({
   id: 'tool-mad.statements',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_statements',
+  maxTokens: 500,
   variables: toolMadStatementsVariables,
   output: toolMadStatementsOutput,
   render: ({ claim, answer }) => [
@@ -140,22 +147,23 @@ export const toolMadStatementsTask = defineTask({
       content:
         'Given a question and an answer, analyse each sentence of the answer and break it into one or more fully understandable, standalone statements. Use no pronouns.',
     },
-    { role: 'user', content: [renderClaim(claim), '', renderQuoted(ANSWER_HEADER, answer), '', 'List the statements in "statements".'].join('\n') },
+    { role: 'user', content: [renderClaim(claim), '', renderQuoted(ANSWER_HEADER, answer), '', 'Reply only with JSON: {"statements": ["..."]}'].join('\n') },
   ],
 });
 
 export const toolMadVerifyVariables = z.object({ documents: z.array(document), statements: z.array(z.string()).min(1) });
 export const toolMadVerifyOutput = z.object({
-  verdicts: z.array(z.object({ statement: z.string(), reason: z.string(), verdict: z.number().int() })),
+  verdicts: z.array(z.object({ statement: z.string(), reason: z.string(), verdict: z.literal([0, 1]) })),
 });
 export type ToolMadVerifyOutput = z.infer<typeof toolMadVerifyOutput>;
 
 /** Faithfulness, step 2 (RAGAS NLI): 1 if the documents directly imply the statement, else 0. */
 export const toolMadVerifyTask = defineTask({
   id: 'tool-mad.verify-statements',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_statement_verdicts',
+  maxTokens: 800,
   variables: toolMadVerifyVariables,
   output: toolMadVerifyOutput,
   render: ({ documents, statements }) => [
@@ -164,12 +172,16 @@ export const toolMadVerifyTask = defineTask({
       content:
         'Judge the faithfulness of statements to a context. For each statement, give a short reason, then verdict 1 if the statement can be directly inferred from the context and 0 if it cannot. Keep the statements in order.',
     },
-    { role: 'user', content: [renderDocuments(documents), '', renderStatements(statements)].join('\n') },
+    {
+      role: 'user',
+      content: [renderDocuments(documents), '', renderStatements(statements), '', 'Reply only with JSON: {"verdicts": [{"statement": "...", "reason": "...", "verdict": 1 | 0}]}'].join('\n'),
+    },
   ],
 });
 
 export const toolMadQuestionVariables = z.object({ answer: z.string().min(1), index: z.number().int().min(1), count: z.number().int().min(1) });
-export const toolMadQuestionOutput = z.object({ question: z.string(), noncommittal: z.number().int() });
+// 0 or 1 (RAGAS): an enum keeps constrained decoding to the two values.
+export const toolMadQuestionOutput = z.object({ question: z.string(), noncommittal: z.literal([0, 1]) });
 export type ToolMadQuestionOutput = z.infer<typeof toolMadQuestionOutput>;
 
 /**
@@ -179,9 +191,10 @@ export type ToolMadQuestionOutput = z.infer<typeof toolMadQuestionOutput>;
  */
 export const toolMadQuestionTask = defineTask({
   id: 'tool-mad.question',
-  version: '1',
+  version: '2',
   role: 'evaluator',
   schemaName: 'tool_mad_question',
+  maxTokens: 200,
   variables: toolMadQuestionVariables,
   output: toolMadQuestionOutput,
   render: ({ answer, index, count }) => [
@@ -198,6 +211,8 @@ export const toolMadQuestionTask = defineTask({
         `Question ${index} of ${count}: phrase it independently of any other question you may write for this answer.`,
         '',
         renderQuoted(ANSWER_HEADER, answer),
+        '',
+        'Reply only with JSON: {"question": "...", "noncommittal": 1 | 0}',
       ].join('\n'),
     },
   ],
@@ -220,9 +235,10 @@ const score = (value: number | null) => (value === null ? 'n/a' : value.toFixed(
 /** The judge (spec §8.3): the claim, every round's queries, documents and answers, and the mean scores. */
 export const toolMadJudgeTask = defineTask({
   id: 'tool-mad.judge',
-  version: '1',
+  version: '2',
   role: 'judge',
   schemaName: 'tool_mad_judge',
+  maxTokens: 600,
   variables: toolMadJudgeVariables,
   output: toolMadJudgeOutput,
   render: ({ claim, labels, rounds, scores }) => [
@@ -260,7 +276,7 @@ export const toolMadJudgeTask = defineTask({
             '',
           ]),
         ]),
-        'Write your verdict in the "answer" field.',
+        ANSWER_REPLY,
       ].join('\n'),
     },
   ],

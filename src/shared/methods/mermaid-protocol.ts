@@ -50,7 +50,7 @@ export type StepDecision =
   | { kind: 'thought'; thought: string };
 
 /** The released code's aliases (wikipedia, google) plus the paper's tool names mapped to verity's tools. */
-const TOOL_ALIASES: Record<string, ToolName> = {
+export const TOOL_ALIASES: Record<string, ToolName> = {
   wikipedia: 'search_wikipedia',
   google: 'web_search',
   search_google: 'web_search',

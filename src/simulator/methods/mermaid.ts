@@ -38,7 +38,7 @@ export function simulatedTriplet(claim: string): MermaidTriplet {
 }
 
 function simulatedDecomposition(claim: string): MermaidDecomposition {
-  return { triplets: [simulatedTriplet(claim)], topic: 'General' };
+  return { triplets: [{ ...simulatedTriplet(claim), attributes: null }], topic: 'General' };
 }
 
 function textOf(messages: readonly { content?: unknown }[]): string {
@@ -66,18 +66,26 @@ function keysOf(decomposition: MermaidDecomposition | null): string[] {
     .filter((key) => key.length >= 3);
 }
 
+/** The forced answer's shape: `{thought, answer}`. */
 function answerOf(prompt: ExecutorPromptReading, why: string) {
   const decision = decideVerdict(prompt.claim, passagesOf(prompt));
   const answer = decision.label === 'SUPPORTED' ? prompt.labels.positive : prompt.labels.negative;
   return { thought: `${why} The evidence ${decision.label === 'NEI' ? 'does not confirm' : decision.label === 'SUPPORTED' ? 'supports' : 'contradicts'} the claim (${decision.reason}).`, answer };
 }
 
+/** A step's answer: `{thought, next: {answer}}`. */
+function answerStep(prompt: ExecutorPromptReading, why: string) {
+  const { thought, answer } = answerOf(prompt, why);
+  return { thought, next: { answer } };
+}
+
+/** One executor step in the step schema's shape: `{thought, next: {action: {name, input}} | {answer}}`. */
 function executorStep(prompt: ExecutorPromptReading) {
   const keys = keysOf(prompt.decomposition);
   const covered = prompt.memory.some((line) => keys.some((key) => memoryEvidence(line).toLowerCase().includes(key)));
-  if (covered) return { ...answerOf(prompt, 'The recalled memory already covers an entity of the claim.'), action: null };
+  if (covered) return answerStep(prompt, 'The recalled memory already covers an entity of the claim.');
   const passages = passagesOf(prompt);
-  if (passages.length > 0 && decideVerdict(prompt.claim, passages).label !== 'NEI') return { ...answerOf(prompt, 'The evidence so far decides the claim.'), action: null };
+  if (passages.length > 0 && decideVerdict(prompt.claim, passages).label !== 'NEI') return answerStep(prompt, 'The evidence so far decides the claim.');
   const triplet = prompt.decomposition?.triplets[0] ?? simulatedTriplet(prompt.claim);
   const objects = Array.isArray(triplet.object) ? triplet.object.join(' ') : triplet.object;
   const plan = [
@@ -88,8 +96,8 @@ function executorStep(prompt: ExecutorPromptReading) {
   ].filter((step) => prompt.tools.includes(step.name));
   const done = prompt.history.filter((line) => line.startsWith('Action: Used ')).length;
   const next = plan[done];
-  if (!next) return { ...answerOf(prompt, 'No further search is planned.'), action: null };
-  return { thought: `I should look up "${next.input}".`, action: { name: next.name, reason: 'to find evidence about the claim', input: next.input }, answer: null };
+  if (!next) return answerStep(prompt, 'No further search is planned.');
+  return { thought: `I should look up "${next.input}".`, next: { action: { name: next.name, input: next.input } } };
 }
 
 /** Simulator answers for the `mermaid` method's structured tasks, keyed by schema name. */
