@@ -54,10 +54,10 @@ export function answerChat(body: ChatRequestBody, settings: ChatSettings): SimRe
 /** What the profile's server says to the response_format asked, when it refuses it. */
 function responseFormatRejection(body: ChatRequestBody, settings: ChatSettings): SimResponse | undefined {
   const format = body.response_format;
-  if (format?.type !== 'json_schema' || settings.profile === 'prose' || settings.profile === 'loop') return undefined;
-  if (settings.profile === 'no-json-schema') {
-    return invalidRequest("Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", 'response_format');
+  if (format?.type && settings.profile === 'no-response-format') {
+    return invalidRequest(`Invalid parameter: 'response_format' of type '${format.type}' is not supported with this model.`, 'response_format');
   }
+  if (format?.type !== 'json_schema' || settings.profile === 'prose' || settings.profile === 'loop') return undefined;
   if (settings.profile === 'llama-cpp-python') {
     const message = "response_format of type 'json_schema' failed: could not build a grammar from the schema (simulated llama-cpp-python)";
     return { status: 500, body: { error: { message, type: 'internal_server_error' } } };

@@ -5,11 +5,12 @@
  *   rules, says its context window at /props and /v1/models (meta.n_ctx), reports an overflow
  *   as `exceed_context_size_error`.
  * - `llama-cpp-python`: answers json_schema with HTTP 500 naming response_format (json_object works).
- * - `no-json-schema`: answers json_schema with a 400 naming response_format (servers without structured outputs).
+ * - `no-response-format`: answers any response_format (json_schema, json_object) with a 400 naming it
+ *   (servers without structured outputs: only the schema in the prompt works).
  * - `prose`: ignores response_format, answers in prose around a ```json fence.
  * - `loop`: repeats itself until max_tokens (or the window) ends the answer: finish_reason length.
  */
-export const SERVER_PROFILES = ['openai', 'llama.cpp', 'llama-cpp-python', 'no-json-schema', 'prose', 'loop'] as const;
+export const SERVER_PROFILES = ['openai', 'llama.cpp', 'llama-cpp-python', 'no-response-format', 'prose', 'loop'] as const;
 export type ServerProfile = (typeof SERVER_PROFILES)[number];
 
 /** The simulator's default context window, in its (whitespace) tokens. */

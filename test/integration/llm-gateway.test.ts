@@ -117,12 +117,12 @@ describe('gateway against the simulator over HTTP', () => {
   });
 
   it('asks each request in the next form when the server rejects json_schema, never switching it off for the model', async () => {
-    const sim = await simulator({ profile: 'no-json-schema' });
+    const sim = await simulator({ profile: 'no-response-format' });
     const gateway = gatewayFor(sim);
-    expect(await gateway.complete(request('Paris is the capital of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'json_object' });
-    expect(await gateway.complete(request('Lyon is a city of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'json_object' });
-    expect(chatRequests(sim).map((r) => r.status)).toEqual([400, 200, 400, 200]);
-    expect(gateway.counters.responseFormatFallbacks).toEqual({ 'gpt-4o-mini': { json_object: 2 } });
+    expect(await gateway.complete(request('Paris is the capital of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt' });
+    expect(await gateway.complete(request('Lyon is a city of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt' });
+    expect(chatRequests(sim).map((r) => r.status)).toEqual([400, 400, 200, 400, 400, 200]);
+    expect(gateway.counters.responseFormatFallbacks).toEqual({ 'gpt-4o-mini': { json_object: 2, prompt: 2 } });
   });
 
   it.each([
