@@ -86,7 +86,7 @@ export interface LlmGatewayCounters {
   cutOffAnswers: number;
   /** Per model, requests moved on to a fallback form (json_object, prompt) after the server rejected the one before. */
   responseFormatFallbacks: Record<string, Partial<Record<ResponseFormat, number>>>;
-  /** Prompts whose evidence was trimmed to fit the model's context window. */
+  /** Answered prompts whose evidence was trimmed to fit the model's context window. */
   promptsTrimmed: number;
   embeddingRequests: number;
   embeddingTokens: number;
@@ -299,6 +299,7 @@ export class LlmGateway {
       const prompt = this.fitted(request, format, contextTokens);
       try {
         const answer = await this.send(bodyFor(request, format, prompt.messages), signal);
+        if (prompt.note) this.counters.promptsTrimmed++;
         return { ...answer, responseFormat: format, ...(prompt.note ? { promptNote: prompt.note } : {}) };
       } catch (err) {
         const next = RESPONSE_FORMATS[index + 1];
@@ -315,10 +316,7 @@ export class LlmGateway {
     const messages = messagesFor(request, format);
     if (contextTokens === undefined) return { messages };
     const prompt = fitToContext(messages, { model: request.model, contextTokens, maxTokens: request.maxTokens });
-    if (prompt.note) {
-      this.counters.promptsTrimmed++;
-      this.options.logger?.info({ model: request.model, format }, prompt.note);
-    }
+    if (prompt.note) this.options.logger?.info({ model: request.model, format }, prompt.note);
     return prompt;
   }
 
