@@ -18,7 +18,13 @@ export interface ContextWindowOptions {
   /** VERITY_LLM_CONTEXT_TOKENS: wins over what the server says. */
   configured?: number;
   logger?: Logger;
+  /** A server that could not be asked is asked again after this long (default 60 s); meanwhile the window is unknown. */
+  retryAfterMs?: number;
 }
+
+/** Discovery never holds a request up for long: a server that does not answer it is taken as not saying. */
+const MAX_DISCOVERY_MS = 10_000;
+const DEFAULT_RETRY_AFTER_MS = 60_000;
 
 /**
  * The context window of each model, in tokens: the configured one, else what the server says
@@ -27,22 +33,23 @@ export interface ContextWindowOptions {
  * model and kept for the gateway's life. Undefined when the server does not say (OpenAI).
  */
 export class ContextWindows {
-  private readonly known = new Map<string, Promise<number | undefined>>();
+  private readonly known = new Map<string, { tokens: Promise<number | undefined>; until?: number }>();
 
   constructor(private readonly options: ContextWindowOptions) {}
 
   of(model: string, signal?: AbortSignal): Promise<number | undefined> {
     if (this.options.configured !== undefined) return Promise.resolve(this.options.configured);
     const known = this.known.get(model);
-    if (known) return known;
-    const asked = this.ask(model, signal).catch((err: unknown) => {
-      // A server that could not be reached is asked again on the next call (which then reports the outage).
-      this.known.delete(model);
-      this.options.logger?.debug({ model, err: (err as Error).message }, 'could not ask the server for the context window');
+    if (known && (known.until === undefined || Date.now() < known.until)) return known.tokens;
+    const entry: { tokens: Promise<number | undefined>; until?: number } = { tokens: Promise.resolve(undefined) };
+    entry.tokens = this.ask(model, signal).catch((err: unknown) => {
+      // Unknown for a while (not on every call): the chat request itself reports an outage.
+      entry.until = Date.now() + (this.options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
+      this.options.logger?.warn({ model, err: (err as Error).message }, 'could not ask the server for the context window; prompts are not budgeted until it answers');
       return undefined;
     });
-    this.known.set(model, asked);
-    return asked;
+    this.known.set(model, entry);
+    return entry.tokens;
   }
 
   private async ask(model: string, signal?: AbortSignal): Promise<number | undefined> {
@@ -54,7 +61,7 @@ export class ContextWindows {
 
   /** The JSON answer, or undefined for a non-2xx or non-JSON one; throws when the server cannot be reached. */
   private async getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const timeout = AbortSignal.timeout(Math.min(this.options.timeoutMs, MAX_DISCOVERY_MS));
     const response = await fetch(url, {
       headers: { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,

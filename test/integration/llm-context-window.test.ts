@@ -22,7 +22,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-const windowsOf = (baseUrl: string, configured?: number) => new ContextWindows({ baseUrl, apiKey: 'sk-test', timeoutMs: 2_000, ...(configured ? { configured } : {}) });
+const windowsOf = (baseUrl: string, configured?: number, retryAfterMs?: number) =>
+  new ContextWindows({ baseUrl, apiKey: 'sk-test', timeoutMs: 2_000, ...(configured ? { configured } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
 
 describe('context window discovery', () => {
   it("reads llama.cpp's /props when /v1/models does not say, once per model", async () => {
@@ -50,19 +51,22 @@ describe('context window discovery', () => {
     expect(asked).toHaveLength(before);
   });
 
-  it('asks again after the server could not be reached', async () => {
+  it('a server that could not be reached is not asked on every call, but again after retryAfterMs', async () => {
     const free = http.createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const port = (free.address() as AddressInfo).port;
     await new Promise((resolve) => free.close(resolve));
-    const windows = windowsOf(`http://127.0.0.1:${port}/v1`);
-    expect(await windows.of('m')).toBeUndefined();
+    const patient = windowsOf(`http://127.0.0.1:${port}/v1`, undefined, 3_600_000);
+    const eager = windowsOf(`http://127.0.0.1:${port}/v1`, undefined, 0);
+    expect(await patient.of('m')).toBeUndefined();
+    expect(await eager.of('m')).toBeUndefined();
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ data: [{ id: 'm', meta: { n_ctx: 2048 } }] }));
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     servers.push(server);
-    expect(await windows.of('m')).toBe(2048);
+    expect(await patient.of('m')).toBeUndefined();
+    expect(await eager.of('m')).toBe(2048);
   });
 });
