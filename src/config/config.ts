@@ -109,6 +109,7 @@ export const envSchema = z.object({
   VERITY_TEMPERATURE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(2).default(0)),
   VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
   VERITY_LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  VERITY_LLM_CONTEXT_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_RETRY_BUDGET_S: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
@@ -191,6 +192,8 @@ export interface VerityConfig {
     temperature: number;
     seed: number;
     timeoutMs: number;
+    /** The models' context window in tokens; unset: asked from the server (llama.cpp, vLLM), else unbudgeted. */
+    contextTokens?: number;
     cacheMode: LlmCacheMode;
     pricesFile?: string;
     /** LLM activities dispatched per second on `<taskQueue>-llm`, across all workers (server-side). */
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       seed: e.VERITY_SEED,
       // A local CPU server: as many calls at once as it has slots, each given time for its measured speed.
       timeoutMs: e.VERITY_LLM_TIMEOUT_MS ?? (localSpec ? localTimeoutMs(localSpec, localSlots) : DEFAULT_LLM_TIMEOUT_MS),
+      contextTokens: e.VERITY_LLM_CONTEXT_TOKENS,
       cacheMode: e.VERITY_LLM_CACHE,
       pricesFile: e.VERITY_PRICES_FILE,
       requestsPerSecond: e.VERITY_LLM_RPS,

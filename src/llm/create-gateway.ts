@@ -31,6 +31,7 @@ export function createLlmGateway({ config, endpoint, es, logger, pacer }: Gatewa
     temperature: llm.temperature,
     seed: llm.seed,
     timeoutMs: llm.timeoutMs,
+    ...(llm.contextTokens !== undefined ? { contextTokens: llm.contextTokens } : {}),
     prices: priceTableFor(config, endpoint),
     cache,
     logger,

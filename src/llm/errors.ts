@@ -43,6 +43,44 @@ export class LlmCacheMissError extends Error {
   }
 }
 
+/**
+ * The prompt does not fit the model's context window: it could not be budgeted to fit (even
+ * without evidence), or the server rejected it as too long. Never retried: the same prompt
+ * cannot fit on the next attempt. The message is one line naming the window.
+ */
+export class LlmContextExceededError extends Error {
+  override name = 'LlmContextExceededError';
+  constructor(
+    message: string,
+    readonly model: string,
+    /** The model's window in tokens, when known. */
+    readonly contextTokens?: number,
+  ) {
+    super(oneLine(message));
+  }
+}
+
+/**
+ * A server's own context-overflow answer: OpenAI's 400 `context_length_exceeded`, llama.cpp's
+ * `exceed_context_size_error` ("the request exceeds the available context size"), or a 4xx/5xx
+ * whose message says the prompt exceeds the context window / maximum context length.
+ */
+export function isContextOverflow(err: unknown): err is APIError {
+  if (!(err instanceof APIError) || err.status === undefined || err.status < 400 || err.status === 429) return false;
+  if (err.code === 'context_length_exceeded' || err.type === 'exceed_context_size_error') return true;
+  return /maximum context length|exceeds? the available context size|exceed(s|ed)? (the )?context (window|length|size)|context[_ ]length[_ ]exceeded/i.test(err.message);
+}
+
+/** The server's `n_ctx` (llama.cpp puts it in its overflow error), if any. */
+export function contextTokensOf(err: APIError): number | undefined {
+  const nCtx = (err.error as { n_ctx?: unknown } | undefined)?.n_ctx;
+  return typeof nCtx === 'number' && nCtx > 0 ? nCtx : undefined;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** Bad task id or variables: the caller's fault, never retried. */
 export class LlmInvalidInputError extends Error {
   override name = 'LlmInvalidInputError';
@@ -63,6 +101,7 @@ export function classifyError(err: unknown): ErrorClassification {
   const message = redactSecrets(err instanceof Error ? err.message : String(err));
   if (err instanceof LlmOutputInvalidError) return nonRetryable(FAILURE_TYPES.llmOutputInvalid, message);
   if (err instanceof LlmCacheMissError) return nonRetryable(FAILURE_TYPES.llmCacheMiss, message);
+  if (err instanceof LlmContextExceededError || isContextOverflow(err)) return nonRetryable(FAILURE_TYPES.llmContextExceeded, message);
   if (err instanceof LlmInvalidInputError || err instanceof ZodError) return nonRetryable(FAILURE_TYPES.invalidInput, message);
   if (err instanceof ConfigError) return nonRetryable(FAILURE_TYPES.configuration, message);
   if (err instanceof APIError) return classifyApiError(err, message);

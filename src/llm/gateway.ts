@@ -1,17 +1,19 @@
-import OpenAI, { APIConnectionTimeoutError, BadRequestError } from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import OpenAI, { type APIError, APIConnectionTimeoutError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { isTransientEsError } from '../es/client';
 import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
-import { LlmCacheMissError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
+import { fitToContext, type FittedPrompt } from './context-budget';
+import { ContextWindows } from './context-window';
+import { contextTokensOf, isContextOverflow, LlmCacheMissError, LlmContextExceededError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
 import { costOf, type PriceTable } from './prices';
 import type { RequestPacer } from './request-pacer';
-import { renderJsonSchemaInstruction } from './prompt-conventions';
-import { jsonSchemaOf, parseStructuredOutput } from './structured-output';
+import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from './response-format';
+import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
-import type { ChatMessage, LlmTaskResult, LlmUsage } from './types';
+import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
 
 export interface LlmEndpoint {
   baseUrl: string;
@@ -39,6 +41,8 @@ export interface LlmGatewayOptions {
   embeddingEndpoint?: LlmEndpoint;
   /** Spaces chat requests to this process's share of VERITY_LLM_RPS (cache hits are not paced). */
   pacer?: RequestPacer;
+  /** The models' context window in tokens (VERITY_LLM_CONTEXT_TOKENS); unset: asked from the server (context-window.ts). */
+  contextTokens?: number;
 }
 
 /** Asymmetric embedding models (e5, bge) embed search queries and the passages they find differently. */
@@ -76,14 +80,22 @@ export interface CompletionRequest<T> {
 export interface LlmGatewayCounters {
   requests: number;
   cacheHits: number;
+  /** Answers that were not JSON, did not match the schema, or were cut off. */
   invalidOutputs: number;
-  jsonSchemaFallbacks: number;
+  /** Answers cut off at max_tokens (finish_reason length); also counted in invalidOutputs. */
+  cutOffAnswers: number;
+  /** Per model, requests moved on to a fallback form (json_object, prompt) after the server rejected the one before. */
+  responseFormatFallbacks: Record<string, Partial<Record<ResponseFormat, number>>>;
+  /** Answered prompts whose evidence was trimmed to fit the model's context window. */
+  promptsTrimmed: number;
   embeddingRequests: number;
   embeddingTokens: number;
 }
 
 interface RawAnswer {
   content: string | null;
+  /** 'length' when the answer was cut off at max_tokens. */
+  finishReason?: string;
   model: string;
   promptTokens: number;
   completionTokens: number;
@@ -104,18 +116,20 @@ export class LlmGateway {
     requests: 0,
     cacheHits: 0,
     invalidOutputs: 0,
-    jsonSchemaFallbacks: 0,
+    cutOffAnswers: 0,
+    responseFormatFallbacks: {},
+    promptsTrimmed: 0,
     embeddingRequests: 0,
     embeddingTokens: 0,
   };
   private readonly client: OpenAI;
   private readonly embeddingClient: OpenAI;
-  /** Models whose server rejected `response_format: json_schema`; they get the schema in the prompt. */
-  private readonly withoutJsonSchema = new Set<string>();
+  private readonly contextWindows: ContextWindows;
   private readonly unpricedModelsWarned = new Set<string>();
 
   constructor(private readonly options: LlmGatewayOptions) {
     this.client = openAiClient(options.endpoint, options.timeoutMs);
+    this.contextWindows = new ContextWindows({ ...options.endpoint, timeoutMs: options.timeoutMs, configured: options.contextTokens, logger: options.logger });
     this.embeddingClient = options.embeddingEndpoint ? openAiClient(options.embeddingEndpoint, options.timeoutMs) : this.client;
   }
 
@@ -142,6 +156,10 @@ export class LlmGateway {
 
     const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
+    if (answer.finishReason === 'length') {
+      this.counters.cutOffAnswers++;
+      throw this.invalid(cutOffError(answer, canonical));
+    }
     const output = this.validated(answer.content, request.schema, base.model);
     const usage = this.usageOf(answer);
     await this.record(requestHash, {
@@ -154,7 +172,8 @@ export class LlmGateway {
       messages: canonical.messages,
       rawResponse: answer.content ?? '',
     });
-    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started };
+    const { responseFormat, promptNote } = answer;
+    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started, responseFormat, ...(promptNote ? { promptNote } : {}) };
   }
 
   /**
@@ -258,26 +277,52 @@ export class LlmGateway {
     try {
       return parseStructuredOutput(content, schema, model);
     } catch (err) {
-      if (err instanceof LlmOutputInvalidError) {
-        this.counters.invalidOutputs++;
-        this.options.logger?.warn({ model, excerpt: err.rawExcerpt }, err.message);
-      }
-      throw err;
+      throw err instanceof LlmOutputInvalidError ? this.invalid(err) : err;
     }
   }
 
-  private async requestAnswer(request: CanonicalLlmRequest, signal?: AbortSignal): Promise<RawAnswer> {
-    if (!this.withoutJsonSchema.has(request.model)) {
+  /** Counts and logs an invalid answer. */
+  private invalid(err: LlmOutputInvalidError): LlmOutputInvalidError {
+    this.counters.invalidOutputs++;
+    this.options.logger?.warn({ model: err.model, excerpt: err.rawExcerpt }, err.message);
+    return err;
+  }
+
+  /**
+   * Asks in the best form the server takes (response-format.ts): a form it rejects is followed by
+   * the next at once, for this request only, and counted per model. Each form's prompt is fitted
+   * to the model's context window first (context-budget.ts).
+   */
+  private async requestAnswer(request: CanonicalLlmRequest, signal?: AbortSignal): Promise<RawAnswer & { responseFormat: ResponseFormat; promptNote?: string }> {
+    const contextTokens = await this.contextWindows.of(request.model, signal);
+    for (const [index, format] of RESPONSE_FORMATS.entries()) {
+      const prompt = this.fitted(request, format, contextTokens);
       try {
-        return await this.send(withJsonSchemaFormat(request), signal);
+        const answer = await this.send(bodyFor(request, format, prompt.messages), signal);
+        if (prompt.note) this.counters.promptsTrimmed++;
+        return { ...answer, responseFormat: format, ...(prompt.note ? { promptNote: prompt.note } : {}) };
       } catch (err) {
-        if (!rejectsResponseFormat(err)) throw err;
-        this.withoutJsonSchema.add(request.model);
-        this.options.logger?.warn({ model: request.model }, 'server rejected response_format json_schema; putting the schema in the prompt');
+        const next = RESPONSE_FORMATS[index + 1];
+        if (isContextOverflow(err)) throw contextOverflowError(err, request.model, contextTokens);
+        if (!next || !rejectsResponseFormat(err)) throw err;
+        this.countFallback(request.model, next);
+        this.options.logger?.warn({ model: request.model, rejected: format, next, err: (err as Error).message }, `server rejected response_format ${format}; asking this request with ${next}`);
       }
     }
-    this.counters.jsonSchemaFallbacks++;
-    return this.send(withSchemaInPrompt(request), signal);
+    throw new Error('unreachable: the last response format is never skipped');
+  }
+
+  private fitted(request: CanonicalLlmRequest, format: ResponseFormat, contextTokens: number | undefined): FittedPrompt {
+    const messages = messagesFor(request, format);
+    if (contextTokens === undefined) return { messages };
+    const prompt = fitToContext(messages, { model: request.model, contextTokens, maxTokens: request.maxTokens });
+    if (prompt.note) this.options.logger?.info({ model: request.model, format }, prompt.note);
+    return prompt;
+  }
+
+  private countFallback(model: string, format: ResponseFormat): void {
+    const perModel = (this.counters.responseFormatFallbacks[model] ??= {});
+    perModel[format] = (perModel[format] ?? 0) + 1;
   }
 
   private async send(body: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<RawAnswer> {
@@ -288,6 +333,7 @@ export class LlmGateway {
       const completion = await this.client.chat.completions.create(body, { signal });
       return {
         content: completion.choices[0]?.message.content ?? null,
+        finishReason: completion.choices[0]?.finish_reason ?? undefined,
         model: completion.model || body.model,
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
@@ -331,40 +377,16 @@ function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): OpenAI {
   return new OpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs });
 }
 
-function toOpenAiMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
-  return messages.map((m) =>
-    m.role === 'tool'
-      ? { role: 'tool', content: m.content, tool_call_id: m.tool_call_id ?? '' }
-      : ({ role: m.role, content: m.content, ...(m.name ? { name: m.name } : {}) } as ChatCompletionMessageParam),
-  );
+/** A server's own "prompt too long" answer, as one line naming the window (never retried). */
+function contextOverflowError(err: APIError, model: string, knownWindow: number | undefined): LlmContextExceededError {
+  const window = contextTokensOf(err) ?? knownWindow;
+  const named = window !== undefined ? ` (${window} tokens)` : '';
+  return new LlmContextExceededError(`the prompt is longer than ${model}'s context window${named}, the server says: ${err.message}`, model, window);
 }
 
-function baseBody(request: CanonicalLlmRequest, messages: ChatMessage[]): ChatCompletionCreateParamsNonStreaming {
-  return {
-    model: request.model,
-    messages: toOpenAiMessages(messages),
-    temperature: request.temperature,
-    seed: request.seed,
-    ...(request.topP !== undefined ? { top_p: request.topP } : {}),
-    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-  };
-}
-
-function withJsonSchemaFormat(request: CanonicalLlmRequest): ChatCompletionCreateParamsNonStreaming {
-  return {
-    ...baseBody(request, request.messages),
-    response_format: {
-      type: 'json_schema',
-      json_schema: { name: request.schemaName, schema: request.jsonSchema as Record<string, unknown>, strict: true },
-    },
-  };
-}
-
-function withSchemaInPrompt(request: CanonicalLlmRequest): ChatCompletionCreateParamsNonStreaming {
-  const instruction: ChatMessage = { role: 'system', content: renderJsonSchemaInstruction(request.jsonSchema) };
-  return baseBody(request, [...request.messages, instruction]);
-}
-
-function rejectsResponseFormat(err: unknown): boolean {
-  return err instanceof BadRequestError && /response_format|json_schema/i.test(err.message);
+/** An answer that ended at max_tokens (finish_reason length): invalid, whatever it contains. */
+function cutOffError(answer: RawAnswer, request: CanonicalLlmRequest): LlmOutputInvalidError {
+  const limit = request.maxTokens !== undefined ? `max_tokens ${request.maxTokens}` : "the server's length limit (no max_tokens was sent)";
+  const excerpt = (answer.content ?? '').slice(0, RAW_EXCERPT_CHARS);
+  return new LlmOutputInvalidError(`${answer.model}'s answer was cut off at ${limit} after ${answer.completionTokens} tokens (finish_reason length)`, answer.model, excerpt);
 }

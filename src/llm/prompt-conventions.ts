@@ -7,7 +7,7 @@
 
 export const CLAIM_PREFIX = 'Claim: ';
 export const EVIDENCE_HEADER = 'Evidence:';
-/** Appended by the gateway when a server does not support `response_format: json_schema`. */
+/** Appended by the gateway when a server does not take `response_format: json_schema` (the json_object and prompt forms). */
 export const JSON_SCHEMA_INSTRUCTION = 'Answer with a single JSON object that matches this JSON schema:';
 
 export interface EvidencePassage {
@@ -26,8 +26,10 @@ export function renderEvidence(passages: readonly EvidencePassage[]): string {
   return [EVIDENCE_HEADER, ...passages.map((p) => `[${oneLine(p.id)}] ${oneLine(p.text)}`)].join('\n');
 }
 
-export function renderJsonSchemaInstruction(schema: unknown): string {
-  return `${JSON_SCHEMA_INSTRUCTION}\n\`\`\`json\n${JSON.stringify(schema)}\n\`\`\``;
+/** The schema's name goes in as its `title`, so the model (and the simulator) knows which answer is meant. */
+export function renderJsonSchemaInstruction(schema: unknown, name?: string): string {
+  const titled = name && schema !== null && typeof schema === 'object' ? { title: name, ...schema } : schema;
+  return `${JSON_SCHEMA_INSTRUCTION}\n\`\`\`json\n${JSON.stringify(titled)}\n\`\`\``;
 }
 
 /** The last claim line in the text (later messages override earlier ones). */

@@ -32,6 +32,13 @@ export interface LlmTaskInput {
   sampling?: MethodSampling;
 }
 
+/**
+ * How an answer's structure was asked for: `json_schema` (response_format with the schema), or a
+ * fallback after the server rejected it: `json_object` (schema in the prompt) or `prompt` (schema
+ * in the prompt, no response_format).
+ */
+export type ResponseFormat = 'json_schema' | 'json_object' | 'prompt';
+
 /** Result of the `llmTask` activity. `output` has been validated by the task's zod schema. */
 export interface LlmTaskResult<T = unknown> {
   output: T;
@@ -49,4 +56,8 @@ export interface LlmTaskResult<T = unknown> {
   latencyMs: number;
   /** The activity attempt that produced it (1 unless Temporal retried the call). */
   attempt?: number;
+  /** The form that produced a paid answer (unset for cached ones): anything but `json_schema` is a counted fallback. */
+  responseFormat?: ResponseFormat;
+  /** Set when the prompt was shortened to fit the model's context window, e.g. "evidence trimmed: 12 → 5 passages to fit 2,048-token window". */
+  promptNote?: string;
 }

@@ -28,5 +28,7 @@ export const FAILURE_TYPES = {
   llmOutputInvalid: 'LlmOutputInvalid',
   llmRequestRejected: 'LlmRequestRejected',
   llmCacheMiss: 'LlmCacheMiss',
+  /** The prompt does not fit the model's context window (even without evidence), or the server said so. */
+  llmContextExceeded: 'LlmContextExceeded',
   configuration: 'ConfigurationError',
 } as const;

@@ -1,22 +1,31 @@
 import { canonicalJson, sha256Hex } from '../llm/canonical-json';
+import { strictSchemaViolations } from '../llm/strict-schema';
+import { contextOverflow, cutToTokens, loopingAnswer, maxTokensOf } from './answer-limits';
 import { responderFor } from './method-responders';
+import type { ChatSettings } from './profiles';
 import { generateFromSchema } from './schema-generator';
 import { readPrompt, type PromptReading, type SimMessage } from './prompt-reader';
 import { countTokens } from './text';
 
-/** How the simulator treats `response_format: json_schema` (to exercise the gateway's fallbacks). */
-export type JsonSchemaMode = 'honor' | 'ignore' | 'reject';
-
 export interface ChatRequestBody {
   model?: unknown;
   messages?: unknown;
-  response_format?: { type?: string; json_schema?: { name?: string; schema?: unknown } };
+  max_tokens?: unknown;
+  max_completion_tokens?: unknown;
+  response_format?: { type?: string; json_schema?: { name?: string; schema?: unknown; strict?: boolean } };
   tools?: { type?: string; function?: { name?: string; parameters?: unknown } }[];
 }
 
 export interface SimResponse {
   status: number;
   body: unknown;
+}
+
+interface AssistantMessage {
+  role: 'assistant';
+  content: string | null;
+  refusal: null;
+  tool_calls?: unknown[];
 }
 
 /** A fixed `created` timestamp: the same request always gets byte-identical answers. */
@@ -26,47 +35,77 @@ export function invalidRequest(message: string, param?: string): SimResponse {
   return { status: 400, body: { error: { message, type: 'invalid_request_error', param: param ?? null, code: null } } };
 }
 
-export function answerChat(body: ChatRequestBody, jsonSchemaMode: JsonSchemaMode): SimResponse {
+export function answerChat(body: ChatRequestBody, settings: ChatSettings): SimResponse {
   if (typeof body.model !== 'string' || !Array.isArray(body.messages)) return invalidRequest("'model' and 'messages' are required");
-  const wantsJsonSchema = body.response_format?.type === 'json_schema';
-  if (wantsJsonSchema && jsonSchemaMode === 'reject') {
-    return invalidRequest("Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", 'response_format');
-  }
   const messages = body.messages as SimMessage[];
+  const promptTokens = messages.reduce((sum, m) => sum + countTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')), 0);
+  const maxTokens = maxTokensOf(body);
+  const rejection = contextOverflow(settings, promptTokens, maxTokens) ?? responseFormatRejection(body, settings);
+  if (rejection) return rejection;
   const reading = readPrompt(messages);
   const firstTool = body.tools?.[0]?.function;
-  const message =
-    firstTool?.name && !reading.hasToolResults
-      ? toolCallMessage(firstTool.name, firstTool.parameters, reading)
-      : { role: 'assistant', content: contentFor(body, messages, reading, jsonSchemaMode), refusal: null };
-  return { status: 200, body: completion(body.model, messages, message) };
+  if (firstTool?.name && !reading.hasToolResults) {
+    return { status: 200, body: completion(body.model, messages, promptTokens, toolCallMessage(firstTool.name, firstTool.parameters, reading)) };
+  }
+  const { content, finishReason } = limitedContent(body, messages, reading, settings, promptTokens, maxTokens);
+  return { status: 200, body: completion(body.model, messages, promptTokens, { role: 'assistant', content, refusal: null }, finishReason) };
 }
 
-function contentFor(body: ChatRequestBody, messages: SimMessage[], reading: PromptReading, jsonSchemaMode: JsonSchemaMode): string {
+/** What the profile's server says to the response_format asked, when it refuses it. */
+function responseFormatRejection(body: ChatRequestBody, settings: ChatSettings): SimResponse | undefined {
+  const format = body.response_format;
+  if (format?.type && settings.profile === 'no-response-format') {
+    return invalidRequest(`Invalid parameter: 'response_format' of type '${format.type}' is not supported with this model.`, 'response_format');
+  }
+  if (format?.type !== 'json_schema' || settings.profile === 'prose' || settings.profile === 'loop') return undefined;
+  if (settings.profile === 'llama-cpp-python') {
+    const message = "response_format of type 'json_schema' failed: could not build a grammar from the schema (simulated llama-cpp-python)";
+    return { status: 500, body: { error: { message, type: 'internal_server_error' } } };
+  }
+  if (!settings.strictSchemas || format.json_schema?.strict !== true) return undefined;
+  const violations = strictSchemaViolations(format.json_schema.schema);
+  if (violations.length === 0) return undefined;
+  return invalidRequest(`Invalid schema for response_format '${format.json_schema.name ?? ''}': ${violations.join('; ')}`, 'response_format');
+}
+
+/** The answer's text within max_tokens (or what is left of the window): longer ones are cut, finish_reason length. */
+function limitedContent(body: ChatRequestBody, messages: SimMessage[], reading: PromptReading, settings: ChatSettings, promptTokens: number, maxTokens: number | undefined) {
+  const limit = maxTokens ?? Math.max(0, settings.contextTokens - promptTokens);
+  if (settings.profile === 'loop') return { content: loopingAnswer(reading.rationale, limit), finishReason: 'length' };
+  const { text, cut } = cutToTokens(contentFor(body, messages, reading, settings), limit);
+  return { content: text, finishReason: cut ? 'length' : 'stop' };
+}
+
+function contentFor(body: ChatRequestBody, messages: SimMessage[], reading: PromptReading, settings: ChatSettings): string {
+  const format = settings.profile === 'prose' ? undefined : body.response_format;
   const schema = body.response_format?.json_schema?.schema ?? reading.schemaInPrompt;
   if (schema === undefined) {
-    if (body.response_format?.type === 'json_object') return JSON.stringify(defaultJsonAnswer(reading));
+    if (format?.type === 'json_object') return JSON.stringify(defaultJsonAnswer(reading));
     return `Verdict: ${reading.decision.label}. ${reading.rationale}`;
   }
-  // Methods teach the simulator their protocols (ReAct steps, debates …) by schema name.
-  const methodAnswer = responderFor(body.response_format?.json_schema?.name)?.(reading, schema, messages);
-  const json = JSON.stringify(methodAnswer ?? generateFromSchema(schema, reading));
-  const inProse = jsonSchemaMode !== 'honor' || body.response_format?.type !== 'json_schema';
-  return inProse ? `Here is my assessment.\n\`\`\`json\n${json}\n\`\`\`\nI hope this helps.` : json;
+  // Methods teach the simulator their protocols (ReAct steps, debates …) by schema name (in the prompt: its title).
+  const name = body.response_format?.json_schema?.name ?? titleOf(reading.schemaInPrompt);
+  const json = JSON.stringify(responderFor(name)?.(reading, schema, messages) ?? generateFromSchema(schema, reading));
+  const asJson = format?.type === 'json_schema' || format?.type === 'json_object';
+  return asJson ? json : `Here is my assessment.\n\`\`\`json\n${json}\n\`\`\`\nI hope this helps.`;
+}
+
+function titleOf(schema: unknown): string | undefined {
+  const title = (schema as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : undefined;
 }
 
 function defaultJsonAnswer(reading: PromptReading) {
   return { label: reading.decision.label, rationale: reading.rationale, evidence_ids: reading.decision.citedIds };
 }
 
-function toolCallMessage(name: string, parameters: unknown, reading: PromptReading) {
+function toolCallMessage(name: string, parameters: unknown, reading: PromptReading): AssistantMessage {
   const args = JSON.stringify(generateFromSchema(parameters ?? { type: 'object', properties: {} }, reading));
   const id = `call_${sha256Hex(`${name}\n${args}`).slice(0, 24)}`;
   return { role: 'assistant', content: null, refusal: null, tool_calls: [{ id, type: 'function', function: { name, arguments: args } }] };
 }
 
-function completion(model: string, messages: SimMessage[], message: { content: string | null; tool_calls?: unknown[] }) {
-  const promptTokens = messages.reduce((sum, m) => sum + countTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')), 0);
+function completion(model: string, messages: SimMessage[], promptTokens: number, message: AssistantMessage, finishReason = 'stop') {
   const completionTokens = countTokens(message.content ?? JSON.stringify(message.tool_calls));
   return {
     id: `chatcmpl-${sha256Hex(canonicalJson({ model, messages, message })).slice(0, 24)}`,
@@ -74,7 +113,7 @@ function completion(model: string, messages: SimMessage[], message: { content: s
     created: SIMULATOR_CREATED,
     model,
     system_fingerprint: 'verity-simulator',
-    choices: [{ index: 0, message, logprobs: null, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: message.tool_calls ? 'tool_calls' : finishReason }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
   };
 }

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { canonicalJson, sha256Hex } from '../llm/canonical-json';
-import { answerChat, invalidRequest, type JsonSchemaMode, malformedContent, type SimResponse } from './chat-completions';
+import { answerChat, invalidRequest, malformedContent, type SimResponse } from './chat-completions';
 import { answerEmbeddings } from './embeddings';
 import { FaultInjector, type FaultKind, type FaultRule } from './faults';
+import { chatSettingsOf, exposesContextWindow, type ServerProfile } from './profiles';
 import { RequestLog, type SimRequestRecord } from './request-log';
 
 export interface SimulatorOptions {
@@ -15,7 +16,12 @@ export interface SimulatorOptions {
   faults?: FaultRule[];
   faultSeed?: number;
   requestLogFile?: string;
-  jsonSchemaMode?: JsonSchemaMode;
+  /** The server played (profiles.ts); default 'openai'. */
+  profile?: ServerProfile;
+  /** Context window in the simulator's tokens (default 16,384): a longer prompt (+ max_tokens) is rejected as real servers do. */
+  contextTokens?: number;
+  /** Reject json_schema schemas breaking OpenAI's strict rules with its 400; default: on for the 'openai' profile. */
+  strictSchemas?: boolean;
   /** Keep each model request's body in `arrivals()` (tests that check where a prompt went). */
   keepBodies?: boolean;
   /** Report this cost (USD) in each chat completion's usage, as providers that price calls themselves do (`usage.cost`). */
@@ -61,9 +67,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const log = new RequestLog(options.requestLogFile);
   const arrivals: SimArrival[] = [];
   let faults = new FaultInjector(options.faults ?? [], options.faultSeed);
-  const jsonSchemaMode = options.jsonSchemaMode ?? 'honor';
+  const chat = chatSettingsOf(options);
   const modelRoutes: Record<string, Handler> = {
-    'POST /v1/chat/completions': (body) => answerChat(body, jsonSchemaMode),
+    'POST /v1/chat/completions': (body) => answerChat(body, chat),
     'POST /v1/embeddings': (body) => answerEmbeddings(body),
   };
 
@@ -87,7 +93,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
     if (route === 'GET /v1/models') {
       record(200);
-      return send(res, { status: 200, body: { object: 'list', data: SIMULATED_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'verity-simulator' })) } });
+      const meta = exposesContextWindow(chat.profile) ? { meta: { n_ctx: chat.contextTokens, n_ctx_train: chat.contextTokens } } : {};
+      return send(res, { status: 200, body: { object: 'list', data: SIMULATED_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'verity-simulator', ...meta })) } });
+    }
+    if (route === 'GET /props' && exposesContextWindow(chat.profile)) {
+      record(200);
+      return send(res, { status: 200, body: { default_generation_settings: { n_ctx: chat.contextTokens }, total_slots: 1, model_path: 'verity-simulator.gguf' } });
     }
     const handler = modelRoutes[route];
     if (!handler) {

@@ -111,18 +111,18 @@ describe('gateway against the simulator over HTTP', () => {
   });
 
   it('extracts JSON from prose when the server ignores json_schema', async () => {
-    const sim = await simulator({ jsonSchemaMode: 'ignore' });
+    const sim = await simulator({ profile: 'prose' });
     const result = await gatewayFor(sim).complete(request('Paris is the capital of France.'));
     expect(result.output.label).toBe('SUPPORTED');
   });
 
-  it('puts the schema in the prompt when the server rejects json_schema, and remembers that', async () => {
-    const sim = await simulator({ jsonSchemaMode: 'reject' });
+  it('asks each request in the next form when the server rejects json_schema, never switching it off for the model', async () => {
+    const sim = await simulator({ profile: 'no-response-format' });
     const gateway = gatewayFor(sim);
-    expect((await gateway.complete(request('Paris is the capital of France.'))).output.label).toBe('SUPPORTED');
-    expect((await gateway.complete(request('Lyon is a city of France.'))).output.label).toBe('SUPPORTED');
-    expect(chatRequests(sim).map((r) => r.status)).toEqual([400, 200, 200]);
-    expect(gateway.counters.jsonSchemaFallbacks).toBe(2);
+    expect(await gateway.complete(request('Paris is the capital of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt' });
+    expect(await gateway.complete(request('Lyon is a city of France.'))).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt' });
+    expect(chatRequests(sim).map((r) => r.status)).toEqual([400, 400, 200, 400, 400, 200]);
+    expect(gateway.counters.responseFormatFallbacks).toEqual({ 'gpt-4o-mini': { json_object: 2, prompt: 2 } });
   });
 
   it.each([

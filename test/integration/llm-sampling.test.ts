@@ -13,6 +13,12 @@ import { samplingForRole } from '../../src/shared/sampling';
 function recordingEndpoint() {
   const bodies: Record<string, unknown>[] = [];
   const server = http.createServer((req, res) => {
+    // Like OpenAI, it does not say the model's context window (the gateway asks with GETs).
+    if (req.method !== 'POST') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig } from '../../config/config';
 import { FAULT_KINDS, type FaultRule, parseFaultSpec } from '../../simulator/faults';
+import { DEFAULT_SIM_CONTEXT_TOKENS, SERVER_PROFILES, type ServerProfile } from '../../simulator/profiles';
 import { startSimulator } from '../../simulator/server';
 import { notice } from '../output';
 
@@ -11,7 +12,16 @@ interface SimOptions {
   fault: FaultRule[];
   faultSeed: number;
   requestLog?: string;
-  jsonSchema: 'honor' | 'ignore' | 'reject';
+  profile: ServerProfile;
+  contextTokens: number;
+  /** Commander's negation of --strict-schemas: false with --no-strict-schemas. */
+  strictSchemas?: boolean;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
 }
 
 function nonNegativeInt(value: string): number {
@@ -38,8 +48,20 @@ export function registerSimCommand(program: Command): void {
     .option('--fault <spec>', `inject a fault, repeatable: <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n>`, collectFault, [])
     .option('--fault-seed <n>', 'seed of the fault generator', nonNegativeInt, 7)
     .option('--request-log <file>', 'append every request as a JSON line to this file')
-    .addOption(new Option('--json-schema <mode>', 'treatment of response_format json_schema').choices(['honor', 'ignore', 'reject']).default('honor'))
-    .addHelpText('after', '\nExamples:\n  verity sim --port 4010\n  verity sim --fault 429:0.1 --fault timeout:every=50 --request-log sim.jsonl\n\nPoint verity at it with OPENAI_BASE_URL=<printed url> OPENAI_API_KEY=sim.')
+    .addOption(
+      new Option(
+        '--profile <server>',
+        'server to play: openai (strict json_schema rules), llama.cpp (says its window at /props), llama-cpp-python (500 on json_schema), no-response-format (400 on any response_format), prose (ignores response_format), loop (repeats until max_tokens)',
+      )
+        .choices(SERVER_PROFILES)
+        .default('openai'),
+    )
+    .option('--context-tokens <n>', 'context window: a longer prompt (plus max_tokens) gets the server\'s context-overflow 400', positiveInt, DEFAULT_SIM_CONTEXT_TOKENS)
+    .option('--no-strict-schemas', "accept json_schema schemas that break OpenAI's strict rules (default: rejected with its 400 under the openai profile)")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  verity sim --port 4010\n  verity sim --fault 429:0.1 --fault timeout:every=50 --request-log sim.jsonl\n  verity sim --profile llama-cpp-python --context-tokens 2048\n\nAnswers longer than max_tokens are cut off (finish_reason length). Point verity at it with OPENAI_BASE_URL=<printed url> OPENAI_API_KEY=sim.',
+    )
     .action(async (options: SimOptions) => {
       const config = loadConfig();
       const simulator = await startSimulator({
@@ -49,7 +71,10 @@ export function registerSimCommand(program: Command): void {
         faults: options.fault,
         faultSeed: options.faultSeed,
         requestLogFile: options.requestLog,
-        jsonSchemaMode: options.jsonSchema,
+        profile: options.profile,
+        contextTokens: options.contextTokens,
+        // Commander sets true unless --no-strict-schemas: only the explicit opt-out overrides the profile's default.
+        ...(options.strictSchemas === false ? { strictSchemas: false } : {}),
       });
       process.stdout.write(`${simulator.url}\n`);
       notice(`simulator listening on ${simulator.url} (answers are not real model outputs); Ctrl-C to stop`);
