@@ -23,7 +23,7 @@ describe('simulator: strict structured outputs (openai profile, the default)', (
     const response = chat(jsonSchema(looseVerdict));
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ type: 'invalid_request_error', param: 'response_format' });
-    expect(response.body.error?.message).toMatch(/^Invalid schema for response_format 'verdict': \(root\): 'required' must include every key in properties; missing 'rationale'/);
+    expect(response.body.error?.message).toMatch(/^Invalid schema for response_format 'verdict': \$\.properties\.rationale: every property must be required/);
   });
 
   it('answers a strict schema, and a loose one when strict is false or strictness is off', () => {
