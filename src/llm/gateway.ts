@@ -1,4 +1,5 @@
-import OpenAI, { type APIError, APIConnectionTimeoutError } from 'openai';
+import type OpenAI from 'openai';
+import { type APIError, APIConnectionTimeoutError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
@@ -8,6 +9,7 @@ import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmReque
 import { fitToContext, type FittedPrompt } from './context-budget';
 import { ContextWindows } from './context-window';
 import { contextTokensOf, isContextOverflow, LlmCacheMissError, LlmContextExceededError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
+import { type LlmEndpoint, openAiClient } from './openai-client';
 import { costOf, type PriceTable } from './prices';
 import type { RequestPacer } from './request-pacer';
 import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from './response-format';
@@ -15,10 +17,7 @@ import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './struct
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
 
-export interface LlmEndpoint {
-  baseUrl: string;
-  apiKey: string;
-}
+export type { LlmEndpoint } from './openai-client';
 
 export interface LlmGatewayOptions {
   endpoint: LlmEndpoint;
@@ -373,9 +372,6 @@ function describeRequestError(err: Error, timeoutMs: number): string {
   return err.message;
 }
 
-function openAiClient(endpoint: LlmEndpoint, timeoutMs: number): OpenAI {
-  return new OpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs });
-}
 
 /** A server's own "prompt too long" answer, as one line naming the window (never retried). */
 function contextOverflowError(err: APIError, model: string, knownWindow: number | undefined): LlmContextExceededError {
