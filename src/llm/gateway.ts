@@ -142,8 +142,8 @@ export class LlmGateway {
 
     const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
-    const output = this.validated(answer.content, request.schema, base.model);
     const usage = this.usageOf(answer);
+    const output = this.paidValidated(answer, usage, request.schema, base);
     await this.record(requestHash, {
       output,
       usage,
@@ -250,6 +250,20 @@ export class LlmGateway {
       return vectors;
     } catch (err) {
       if (err instanceof Error) err.message = redactSecrets(err.message, (this.options.embeddingEndpoint ?? this.options.endpoint).apiKey);
+      throw err;
+    }
+  }
+
+  /** Validates a paid answer; an invalid one carries the call's usage and identity, so the workflow still counts it. */
+  private paidValidated<T>(answer: RawAnswer, usage: LlmUsage, schema: z.ZodType<T>, base: ReturnType<LlmGateway['prepared']>['base']): T {
+    try {
+      return this.validated(answer.content, schema, base.model);
+    } catch (err) {
+      if (err instanceof LlmOutputInvalidError) {
+        const { promptTokens, completionTokens, totalTokens, costUsd } = usage;
+        const { temperature, seed, promptVersion, requestHash } = base;
+        err.paidCall = { model: answer.model, temperature, seed, promptVersion, requestHash, promptTokens, completionTokens, totalTokens, costUsd };
+      }
       throw err;
     }
   }
