@@ -146,7 +146,14 @@ async function judgeDebate(
     },
   });
   if (!judged.ok) {
-    return { verdict: 'NEI', label: toolMadNoAnswerLabel(labelSet), record: { answer: `${NO_VALID_ANSWER_RATIONALE}: ${judged.problem}`, label: null, invalidAnswer: judged.problem } };
+    // No valid judge answer even when re-asked: the deterministic fallback of an unparseable judge label
+    // (spec tool-mad.md §10 #9: the debater with the higher mean stability score; NEI when none has a label).
+    const fallback = fallbackVerdict(rounds, averages);
+    return {
+      verdict: fallback.verdict,
+      label: fallback.label ?? toolMadNoAnswerLabel(labelSet),
+      record: { answer: `${NO_VALID_ANSWER_RATIONALE}: ${judged.problem}`, label: null, fallbackFrom: fallback.debater, invalidAnswer: judged.problem },
+    };
   }
   const { output } = judged.result;
   const label = parseFinalLabel(output.answer, labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });

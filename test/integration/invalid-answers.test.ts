@@ -153,7 +153,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expect(verdict.transcript!.llmCalls.filter((call) => call.summary.includes(REASK_SUFFIX))).toHaveLength(0);
   });
 
-  it('Tool-MAD: debaters without a valid answer abstain; a judge without one gives NEI', async () => {
+  it('Tool-MAD: debaters without a valid answer abstain; a judge without one falls back to the stability scores (NEI: nobody has a label)', async () => {
     harness.simulator.setFaults([
       { kind: 'malformed', match: '"tool_mad_answer"' },
       { kind: 'malformed', match: '"tool_mad_judge"' },

@@ -83,7 +83,7 @@ describe('the re-ask after an invalid answer', () => {
 });
 
 describe('Tool-MAD fallbacks', () => {
-  it('a judge without a valid answer gives the label set NEI label', () => {
+  it('a debate nobody labelled ends with the label set NEI label', () => {
     expect(toolMadNoAnswerLabel('fever')).toBe('NOT ENOUGH INFO');
     expect(toolMadNoAnswerLabel('averitec')).toBe('NOT ENOUGH EVIDENCE');
     expect(toolMadNoAnswerLabel('binary')).toBe('NOT ENOUGH INFO');

@@ -42,7 +42,7 @@ export const TOE_EMPTY_QUERY_PLAN = { background: [] as string[], supporting: []
  */
 export const TOE_UNVERIFIED_ANALYSIS = { stance: 'neutral', relevance: 0, credibility: 0, authoritative: false, primary: false } as const;
 
-/** The label a Tool-MAD judge without a valid answer gives: the set's first NEI label (NOT ENOUGH INFO for sets without one). */
+/** The label of a Tool-MAD verdict that no debater or judge labelled: the set's first NEI label (NOT ENOUGH INFO for sets without one). */
 export function toolMadNoAnswerLabel(set: ResolvedLabelSetName): string {
   return TOOL_MAD_LABEL_SET_TABLE[set].find((label) => label.verdict === 'NEI')?.text ?? 'NOT ENOUGH INFO';
 }
