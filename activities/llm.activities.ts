@@ -3,7 +3,9 @@ import { LlmInvalidInputError, toTemporalFailure, TRANSIENT_FAILURE_TYPES } from
 import type { CompletionRequest, LlmGateway } from '../src/llm/gateway';
 import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
 import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
-import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import type { ChatMessage, LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { jsonSchemaOf } from '../src/llm/structured-output';
+import { correctionMessages } from '../src/shared/invalid-answer';
 import { samplingForRole } from '../src/shared/sampling';
 
 export const LLM_HEARTBEAT_INTERVAL_MS = 5_000;
@@ -63,13 +65,21 @@ function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): Complet
   return {
     role,
     sampling: { ...sampling, maxTokens: sampling.maxTokens ?? task.maxTokens },
-    messages: task.render(parseVariables(task, input.variables)),
+    messages: withCorrection(task, task.render(parseVariables(task, input.variables)), input),
     schema: task.output,
     schemaName: task.schemaName,
     promptVersion: `${task.id}@${task.version}`,
     ...(input.model ? { model: input.model } : {}),
     ...(signal ? { signal } : {}),
   };
+}
+
+/** A re-ask appends the invalid answer and a correction naming the task's fields. */
+function withCorrection(task: LlmTaskDefinition, messages: ChatMessage[], input: LlmTaskInput): ChatMessage[] {
+  if (!input.correction) return messages;
+  const properties = jsonSchemaOf(task.output).properties;
+  const fields = properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  return [...messages, ...correctionMessages(input.correction, fields)];
 }
 
 function parseVariables(task: LlmTaskDefinition, variables: unknown): unknown {

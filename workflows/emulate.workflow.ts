@@ -9,7 +9,10 @@ import {
   type EmulateSettings,
   resolveEmulateSettings,
 } from '../src/shared/methods/emulate';
+import type { InvalidAnswerFallback } from '../src/shared/invalid-answer';
+import { EMULATE_INVALID_BINARY_ANSWER } from '../src/shared/methods/invalid-answer-fallbacks';
 import type { MethodTrace } from '../src/shared/verify';
+import { handledInvalidAnswer } from './invalid-answers';
 import type { MethodOutcome, MethodRun } from './method-run';
 
 /** How the search ended (spec §3): sufficient during the search, in the final pass, or never. */
@@ -43,6 +46,8 @@ interface EmulateTrace extends MethodTrace {
   calls: Partial<Record<EmulateAgent, number>>;
   /** One-word answers that were neither word (counted as No/False, as the code does). */
   unreadAnswers: number;
+  /** Answers that were not valid at all (not JSON, wrong schema, cut off) and what stood in for them. */
+  invalidAnswers?: InvalidAnswerFallback[];
   ending?: EmulateEnding;
   classification?: boolean;
 }
@@ -162,9 +167,29 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
     return result.output;
   }
 
+  /**
+   * An invalid answer is not re-asked: the released code takes whatever the model wrote and falls
+   * back at once (No/False for the binary agents, engine order for SearchRank, the snippet for the
+   * extractor). Undefined: the answer was invalid; the fallback is noted in the trace.
+   */
+  async function askOrFallback<T>(agent: EmulateAgent, variables: Record<string, unknown>, fallback: string): Promise<T | undefined> {
+    try {
+      return await ask<T>(agent, variables);
+    } catch (err) {
+      const invalid = handledInvalidAnswer(err);
+      if (!invalid) throw err;
+      (trace.invalidAnswers ??= []).push({ step: agent, problem: invalid.problem, fallback });
+      return undefined;
+    }
+  }
+
   async function yesNo(agent: EmulateAgent, variables: Record<string, unknown>): Promise<boolean> {
-    const { answer } = await ask<EmulateAnswerOutput>(agent, variables);
-    const read = parseYesNo(answer, strict);
+    const output = await askOrFallback<EmulateAnswerOutput>(agent, variables, 'No');
+    if (output === undefined) {
+      trace.unreadAnswers += 1;
+      return EMULATE_INVALID_BINARY_ANSWER;
+    }
+    const read = parseYesNo(output.answer, strict);
     if (!read.understood) trace.unreadAnswers += 1;
     return read.value;
   }
@@ -178,11 +203,12 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
   return {
     trace,
     async initialQueries(): Promise<string[]> {
-      return queries(await ask<EmulateQueriesOutput>('initialQuery', { claim: input.claim, count: settings.queriesPerGeneration }));
+      const output = await askOrFallback<EmulateQueriesOutput>('initialQuery', { claim: input.claim, count: settings.queriesPerGeneration }, 'no query');
+      return output ? queries(output) : [];
     },
     async additionalQueries(memory: EmulateSearchResult[]): Promise<string[]> {
-      const output = await ask<EmulateQueriesOutput>('additionalQuery', { claim: input.claim, memory: memory.map(asEvidence), count: settings.queriesPerGeneration });
-      return queries(output);
+      const output = await askOrFallback<EmulateQueriesOutput>('additionalQuery', { claim: input.claim, memory: memory.map(asEvidence), count: settings.queriesPerGeneration }, 'no query');
+      return output ? queries(output) : [];
     },
     /** Organic results with a snippet, in engine order. */
     async search(query: string): Promise<EmulateSearchResult[]> {
@@ -196,11 +222,14 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
       // The code ranks even an empty list (a wasted call that falls back); otherwise skip it (spec §7.8).
       const skip = !settings.searchRank || (results.length === 0 && !settings.codeCompat);
       if (skip) return { ranked: results, fallback: false };
-      const { ranking } = await ask<EmulateRankingOutput>('searchRank', {
-        query,
-        results: results.map(({ position, title, link, snippet }) => ({ position, title, link, snippet })),
-      });
-      const read = parseRanking(ranking, results.map((r) => r.position), settings.codeCompat);
+      const output = await askOrFallback<EmulateRankingOutput>(
+        'searchRank',
+        { query, results: results.map(({ position, title, link, snippet }) => ({ position, title, link, snippet })) },
+        'engine order',
+      );
+      // The code's fallback on any failure: the engine's order (spec §2.2).
+      if (output === undefined) return { ranked: results, fallback: true };
+      const read = parseRanking(output.ranking, results.map((r) => r.position), settings.codeCompat);
       const byPosition = new Map(results.map((r) => [r.position, r]));
       return { ranked: read.positions.map((p) => byPosition.get(p)!), fallback: read.fallback };
     },
@@ -216,7 +245,9 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
         if (!data || chunk >= (data.chunks ?? 0)) break;
       }
       if (chunks.length === 0) return { ...result, content: result.snippet, contentSource: 'page-failed' };
-      const { extractedText } = await ask<EmulateExtractOutput>('webPageExtractor', { url: result.link, pageText: chunks.join('\n') });
+      const extracted = await askOrFallback<EmulateExtractOutput>('webPageExtractor', { url: result.link, pageText: chunks.join('\n') }, 'snippet');
+      // The code's fallback on any failure: the snippet (spec §2.3).
+      const extractedText = extracted?.extractedText ?? '';
       return extractedText.trim() === ''
         ? { ...result, content: result.snippet, contentSource: 'page-failed' }
         : { ...result, content: extractedText, contentSource: 'page' };
@@ -232,8 +263,12 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
       return yesNo('sufficient', { claim: input.claim, memory: memory.map(asEvidence) });
     },
     async classifier(memory: EmulateSearchResult[]): Promise<boolean> {
-      const { answer } = await ask<EmulateAnswerOutput>('classifier', { claim: input.claim, memory: memory.map(asEvidence) });
-      const read = parseTrueFalse(answer, strict);
+      const output = await askOrFallback<EmulateAnswerOutput>('classifier', { claim: input.claim, memory: memory.map(asEvidence) }, 'False');
+      if (output === undefined) {
+        trace.unreadAnswers += 1;
+        return EMULATE_INVALID_BINARY_ANSWER;
+      }
+      const read = parseTrueFalse(output.answer, strict);
       if (!read.understood) trace.unreadAnswers += 1;
       return read.value;
     },

@@ -1,6 +1,8 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import { FAILURE_TYPES } from '../src/shared/constants';
+import { readInvalidOutputDetails } from '../src/shared/invalid-answer';
 import { llmTaskQueue } from '../src/shared/task-queues';
 import { LLM_CACHE_LOOKUP, LLM_CALL } from './activity-options';
 import { hasPatch } from './has-patch';
@@ -36,10 +38,18 @@ export function createLlmCaller(meter: LlmMeter): LlmCaller {
       meter.recordLlmCall(result as LlmTaskResult, summary);
       return result;
     } catch (err) {
-      if (err instanceof ActivityFailure) meter.recordFailedLlmCall(call.task, summary, failureText(err));
+      if (err instanceof ActivityFailure) recordFailure(meter, call.task, summary, err);
       throw err;
     }
   };
+}
+
+/** An invalid answer counts (a paid one with its usage); any other failure is only kept in the transcript. */
+function recordFailure(meter: LlmMeter, task: string, summary: string, err: ActivityFailure): void {
+  const cause = err.cause;
+  const invalid = cause instanceof ApplicationFailure && cause.type === FAILURE_TYPES.llmOutputInvalid;
+  if (invalid && hasPatch(PATCHES.invalidAnswersCounted)) meter.recordInvalidLlmCall(task, summary, failureText(err), readInvalidOutputDetails(cause.details));
+  else meter.recordFailedLlmCall(task, summary, failureText(err));
 }
 
 function failureText(err: ActivityFailure): string {

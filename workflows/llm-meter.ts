@@ -1,4 +1,5 @@
 import type { LlmTaskResult } from '../src/llm/types';
+import { TRANSCRIPT_RAW_EXCERPT_CHARS, type InvalidOutputDetails } from '../src/shared/invalid-answer';
 import { emptyTranscript, TRANSCRIPT_MAX_CALLS, type LlmCallRecord, type ToolCallRecord, type VerificationTranscript } from '../src/shared/transcript';
 import { EMPTY_USAGE, type VerdictUsage } from '../src/shared/verify';
 
@@ -14,7 +15,7 @@ export interface LlmCallOfRecord {
  * tool calls, including what child workflows report back.
  */
 export class LlmMeter {
-  readonly usage: VerdictUsage = { ...EMPTY_USAGE };
+  readonly usage: Required<VerdictUsage> = { ...EMPTY_USAGE };
   private readonly promptVersions = new Set<string>();
   private lastCall: LlmCallOfRecord | undefined;
   private readonly transcript: VerificationTranscript = emptyTranscript();
@@ -43,6 +44,45 @@ export class LlmMeter {
     });
   }
 
+  /**
+   * An answer that was not valid. A paid one counts like any call (usage, cost, prompt version,
+   * seed), so budgets and limits see it; either way it is counted in `invalidAnswers` and the
+   * transcript marks it invalid with the start of the raw answer.
+   */
+  recordInvalidLlmCall(task: string, summary: string, error: string, details: InvalidOutputDetails): void {
+    const { call } = details;
+    this.usage.invalidAnswers += 1;
+    if (call) {
+      this.usage.llmCalls += 1;
+      this.usage.promptTokens += call.promptTokens;
+      this.usage.completionTokens += call.completionTokens;
+      this.usage.totalTokens += call.totalTokens;
+      this.usage.costUsd += call.costUsd;
+      this.promptVersions.add(call.promptVersion);
+      this.lastCall = { model: call.model, temperature: call.temperature, seed: call.seed };
+    }
+    this.keep('llmCalls', {
+      summary,
+      task,
+      error,
+      invalid: true,
+      rawExcerpt: clipped(details.rawExcerpt),
+      ...(call
+        ? {
+            promptVersion: call.promptVersion,
+            model: call.model,
+            requestHash: call.requestHash,
+            cached: false,
+            temperature: call.temperature,
+            seed: call.seed,
+            promptTokens: call.promptTokens,
+            completionTokens: call.completionTokens,
+            costUsd: call.costUsd,
+          }
+        : {}),
+    });
+  }
+
   /** An LLM call that failed for good: in the transcript, not in the usage. */
   recordFailedLlmCall(task: string, summary: string, error: string): void {
     this.keep('llmCalls', { summary, task, error });
@@ -67,7 +107,8 @@ export class LlmMeter {
 
   /** Folds in what a child workflow spent (its own meter's summary). */
   absorb(child: MeterSummary): void {
-    for (const key of Object.keys(this.usage) as (keyof VerdictUsage)[]) this.usage[key] += child.usage[key];
+    // Summaries recorded before a counter existed lack it.
+    for (const key of Object.keys(this.usage) as (keyof VerdictUsage)[]) this.usage[key] += child.usage[key] ?? 0;
     for (const version of child.promptVersions) this.promptVersions.add(version);
     if (child.lastCall) this.lastCall = child.lastCall;
     // Summaries recorded before transcripts existed have none.
@@ -86,6 +127,10 @@ export class LlmMeter {
       transcript: { llmCalls: [...this.transcript.llmCalls], toolCalls: [...this.transcript.toolCalls], omitted: this.transcript.omitted },
     };
   }
+}
+
+function clipped(text: string): string {
+  return text.length <= TRANSCRIPT_RAW_EXCERPT_CHARS ? text : `${text.slice(0, TRANSCRIPT_RAW_EXCERPT_CHARS)}…`;
 }
 
 /** A meter as plain JSON, for child workflows to return to their parent. */

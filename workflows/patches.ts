@@ -21,6 +21,11 @@ export const PATCHES = {
   claimLengthInCharacters: 'claim-length-in-characters',
   /** An LLM call first asks the request cache (a local activity); only a miss goes to the rate-limited LLM queue. */
   llmCacheBeforeQueue: 'llm-cache-before-queue',
+  /**
+   * An invalid LLM answer counts: a paid one with its usage, cost, seed and prompt version (budgets
+   * and limits see it), every one in `usage.invalidAnswers`; the methods handle it as their papers do.
+   */
+  invalidAnswersCounted: 'invalid-answers-counted',
 } as const;
 
 /**
@@ -39,6 +44,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.toeOnlinePolicy,
   PATCHES.claimLengthInCharacters,
   PATCHES.llmCacheBeforeQueue,
+  PATCHES.invalidAnswersCounted,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -1,11 +1,15 @@
 import type { RagVerdictOutput } from '../src/methods/rag/verdict-task';
-import { methodStepSummary, toolCallSummary } from '../src/shared/activity-summaries';
+import { methodStepSummary, stepOfTask, toolCallSummary } from '../src/shared/activity-summaries';
+import { REASK_SUFFIX, type InvalidAnswerFallback } from '../src/shared/invalid-answer';
+import { NO_VALID_ANSWER_RATIONALE } from '../src/shared/methods/invalid-answer-fallbacks';
 import { shortReads } from './es-activities';
+import { askWithOneReask } from './invalid-answers';
 import type { MethodOutcome, MethodRun } from './method-run';
 
 /**
  * The `rag` baseline: retrieve the top-k passages for the claim, then one LLM verdict that
- * cites the passages it relies on.
+ * cites the passages it relies on. An invalid verdict answer is asked once more with a correction;
+ * still invalid, the verdict is NEI ("no valid answer"), recorded in the trace.
  */
 export async function runRag(run: MethodRun): Promise<MethodOutcome> {
   const { input, progress } = run;
@@ -15,15 +19,19 @@ export async function runRag(run: MethodRun): Promise<MethodOutcome> {
     { query: input.claim, index, k: topK, ...(mode ? { mode } : {}) },
   ]);
   run.countToolCall();
-  const trace = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
+  const trace: { method: 'rag'; query: string; passageIds: string[]; invalidAnswers?: InvalidAnswerFallback[] } = { method: 'rag' as const, query: input.claim, passageIds: passages.map((p) => p.id) };
   run.publishTrace(trace);
 
   progress.stage = 'judging';
-  const judgement = await run.llm<RagVerdictOutput>({
+  const judgement = await askWithOneReask((call, reask) => run.llm<RagVerdictOutput>(call, reask ? `${stepOfTask(call.task)}${REASK_SUFFIX}` : undefined), {
     task: 'rag.verdict',
     model: input.model,
     variables: { claim: input.claim, passages: passages.map(({ id, title, text }) => ({ id, title, text })) },
   });
-  const { label, rationale, citedPassageIds } = judgement.output;
+  if (!judgement.ok) {
+    trace.invalidAnswers = [{ step: 'verdict', problem: judgement.problem, fallback: 'NEI' }];
+    return { label: 'NEI', rationale: `${NO_VALID_ANSWER_RATIONALE}: ${judgement.problem}`, citedPassageIds: [], evidence: passages, trace };
+  }
+  const { label, rationale, citedPassageIds } = judgement.result.output;
   return { label, rationale, citedPassageIds, evidence: passages, trace };
 }

@@ -34,7 +34,10 @@ import {
   type ToeSettings,
 } from '../src/shared/methods/toe';
 import type { PolicyStep, ToeAction } from '../src/shared/methods/toe-policy';
+import { REASK_SUFFIX, type InvalidAnswerFallback } from '../src/shared/invalid-answer';
+import { TOE_EMPTY_QUERY_PLAN, TOE_UNKNOWN_CLAIM_ANALYSIS, TOE_UNVERIFIED_ANALYSIS } from '../src/shared/methods/invalid-answer-fallbacks';
 import { localActivities, shortStepsAreLocal, shortWrites, type ShortSteps } from './es-activities';
+import { outputOrFallback } from './invalid-answers';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { PATCHES } from './patches';
@@ -94,7 +97,13 @@ export interface ToeNodeResult {
   subclaims: Subclaim[];
   episode: { id: string; policy: string; totalReward: number; logged: boolean };
   meter: MeterSummary;
+  /** Steps that got no valid answer even when re-asked, and what stood in for them. */
+  invalidAnswers?: InvalidAnswerFallback[];
 }
+
+/** What stands in for a step's answer when none is valid even when re-asked. */
+type Fallback<T> = { value: T; description: string };
+type NodeLlm = <T>(call: Omit<LlmTaskInput, 'model'>, fallback: Fallback<T>, stage?: string) => Promise<T>;
 
 const SNIPPET_CHARS = 200;
 const MAX_CHUNKS_PER_DOCUMENT = 3;
@@ -115,18 +124,24 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   const llmCall = createLlmCaller(meter);
   const nodeLabel = `node ${node.id}`;
   const sampling = input.settings.llm ? { sampling: input.settings.llm } : {};
-  const llm = async <T>(call: Omit<LlmTaskInput, 'model'>, stage = stepOfTask(call.task)): Promise<T> => {
+  const invalidAnswers: InvalidAnswerFallback[] = [];
+  // An invalid answer is re-asked once with a correction; then the step's fallback stands in (recorded in the node's result).
+  const llm: NodeLlm = async <T>(call: Omit<LlmTaskInput, 'model'>, fallback: Fallback<T>, stage = stepOfTask(call.task)): Promise<T> => {
     setCurrentDetails(`**${nodeLabel}** · ${stage} · ${meter.usage.llmCalls} LLM calls · ${meter.usage.toolCalls} searches`);
-    return (await llmCall<T>({ ...call, model: input.model, ...sampling }, llmCallSummary('toe', `${nodeLabel} · ${stage}`, input.model))).output;
+    const ask = (c: LlmTaskInput, reask: boolean) => llmCall<T>(c, llmCallSummary('toe', `${nodeLabel} · ${stage}${reask ? REASK_SUFFIX : ''}`, input.model));
+    return outputOrFallback(ask, { ...call, model: input.model, ...sampling }, { ...fallback, step: stage }, invalidAnswers);
   };
 
-  const analysis = await llm<ToeClaimAnalysisOutput>({ task: 'toe.claim-analysis', variables: { claim: node.claim } });
+  const analysis = await llm<ToeClaimAnalysisOutput>({ task: 'toe.claim-analysis', variables: { claim: node.claim } }, { value: { ...TOE_UNKNOWN_CLAIM_ANALYSIS }, description: 'unknown claim features' });
   const features: ClaimFeatures = {
     category: analysis.category,
     locale: analysis.locale,
     flags: { recent: analysis.recent, historical: analysis.historical, factual: analysis.factual, opinion: analysis.opinion, prediction: analysis.prediction },
   };
-  const queries = await llm<ToeQueryPlanOutput>({ task: 'toe.query-plan', variables: { claim: node.claim, category: features.category, locale: features.locale } });
+  const queries = await llm<ToeQueryPlanOutput>(
+    { task: 'toe.query-plan', variables: { claim: node.claim, category: features.category, locale: features.locale } },
+    { value: TOE_EMPTY_QUERY_PLAN, description: 'no planned queries' },
+  );
 
   const evidence: ToeEvidenceRecord[] = [];
   const seen = new Set<string>();
@@ -173,6 +188,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
         task: 'toe.query',
         variables: { claim: node.claim, source: SOURCE_DESCRIPTIONS[action], family, planned: queries[family], issued },
       },
+      { value: { query: node.claim }, description: 'the claim as the query' },
       `query for ${action}`,
     );
     issued.push(query);
@@ -221,7 +237,8 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
   if (expand && input.canExpand) {
     // The decomposer sees the evidence that left the node unreliable (paper §III-D), in new runs.
     const evidenceSummary = hasPatch(PATCHES.toeDecomposeWithEvidence) ? { evidence: nodeEvidenceSummary(evidence, belief) } : {};
-    const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim, ...evidenceSummary } });
+    // No valid decomposition: the node stays a leaf with the evidence it has (unverified beyond it).
+    const decomposition = await llm<ToeDecomposeOutput>({ task: 'toe.decompose', variables: { claim: node.claim, ...evidenceSummary } }, { value: { subclaims: [] }, description: 'not decomposed' });
     subclaims = normaliseSubclaims(decomposition.subclaims);
   }
 
@@ -258,6 +275,7 @@ export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResul
     subclaims,
     episode: { id: episodeId, policy: policyName, totalReward, logged: settings.logEpisodes },
     meter: meter.summary(),
+    ...(invalidAnswers.length > 0 ? { invalidAnswers } : {}),
   };
 }
 
@@ -286,11 +304,11 @@ async function analyseDocument(
   claim: string,
   action: SearchAction,
   doc: RetrievedDocument,
-  llm: <T>(call: Omit<LlmTaskInput, 'model'>) => Promise<T>,
+  llm: NodeLlm,
 ): Promise<ToeEvidenceRecord> {
   const chunks = chunkText(doc.text).slice(0, MAX_CHUNKS_PER_DOCUMENT);
   const cleaned = await Promise.all(
-    chunks.map((chunk, i) => llm<ToeCleanOutput>({ task: 'toe.clean', variables: { claim, chunkId: `${doc.id}#c${i + 1}`, chunk } })),
+    chunks.map((chunk, i) => llm<ToeCleanOutput>({ task: 'toe.clean', variables: { claim, chunkId: `${doc.id}#c${i + 1}`, chunk } }, { value: { statements: [] }, description: 'no statements' })),
   );
   const statements = cleaned.flatMap((c) => c.statements).filter((s) => s.trim() !== '');
   const base = { id: doc.id, action, title: doc.title, url: doc.url, snippet: doc.text.slice(0, SNIPPET_CHARS), statements: statements.length };
@@ -300,7 +318,7 @@ async function analyseDocument(
   const analysis = await llm<ToeAnalysisOutput>({
     task: 'toe.analysis',
     variables: { claim, documentId: doc.id, source: SOURCE_DESCRIPTIONS[action], title: doc.title, url: doc.url, statements },
-  });
+  }, { value: { ...TOE_UNVERIFIED_ANALYSIS, sourceType: 'unknown', rationale: 'no valid answer' }, description: 'unverified (neutral, no weight)' });
   return {
     ...base,
     stance: analysis.stance,

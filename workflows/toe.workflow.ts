@@ -218,6 +218,7 @@ function traceOf(tree: ToeTree, results: Record<string, ToeNodeResult>, settings
                 episode: { ...result.episode, totalReward: round(result.episode.totalReward) },
                 steps: result.steps.map(stepTrace),
                 evidence: result.evidence.map((e) => ({ id: e.id, action: e.action, stance: e.stance, relevance: round(e.relevance), credibility: round(e.credibility), authoritative: e.authoritative, primary: e.primary, title: e.title })),
+                ...(result.invalidAnswers ? { invalidAnswers: result.invalidAnswers } : {}),
               }
             : {}),
         };

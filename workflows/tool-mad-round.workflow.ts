@@ -12,6 +12,9 @@ import type { Debater, DebaterTurn, PreviousTurn, RoundProgress, StabilityScores
 import { labelTexts, parseFinalLabel, verdictOfLabel, withoutLabelLine } from '../src/shared/methods/tool-mad-labels';
 import { parseQuery } from '../src/shared/methods/tool-mad-query';
 import { answerRelevanceOf, faithfulnessOf } from '../src/shared/methods/tool-mad-scores';
+import { REASK_SUFFIX, type InvalidAnswerFallback } from '../src/shared/invalid-answer';
+import { isToolMadAbstention, TOOL_MAD_ABSTAINING_ANSWER } from '../src/shared/methods/invalid-answer-fallbacks';
+import { outputOrFallback } from './invalid-answers';
 import { shortReads } from './es-activities';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
@@ -44,23 +47,30 @@ export async function toolMadRoundWorkflow(input: ToolMadRoundInput): Promise<To
   setHandler(toolMadRoundStateQuery, () => progress);
 
   const turns = await Promise.all(
-    input.debaters.map((debater) => {
+    input.debaters.map(async (debater) => {
       const step = (name: string) => {
         progress.steps[debater.id] = name;
         setCurrentDetails(Object.entries(progress.steps).map(([id, at]) => `**${id}**: ${at}`).join(' · '));
       };
-      const llm = async <T>(call: LlmTaskInput): Promise<T> => {
-        const summary = llmCallSummary('tool-mad', `round ${input.round} · ${debater.id} debater · ${TASK_STAGES[call.task] ?? call.task}`, call.model ?? input.model);
-        return (await llmCall<T>(input.settings.llm ? { ...call, sampling: input.settings.llm } : call, summary)).output;
+      const invalidAnswers: InvalidAnswerFallback[] = [];
+      const ask = async <T>(call: LlmTaskInput, reask: boolean) => {
+        const stage = `${TASK_STAGES[call.task] ?? call.task}${reask ? REASK_SUFFIX : ''}`;
+        const summary = llmCallSummary('tool-mad', `round ${input.round} · ${debater.id} debater · ${stage}`, call.model ?? input.model);
+        return llmCall<T>(input.settings.llm ? { ...call, sampling: input.settings.llm } : call, summary);
       };
-      return debaterTurn(input, debater, { llm, step, meter });
+      // An invalid answer is re-asked once with a correction, then the step's fallback stands in (recorded in the turn).
+      const llm = async <T>(call: LlmTaskInput, fallback: { value: T; description: string }): Promise<T> =>
+        outputOrFallback((c, reask) => ask<T>(c, reask), call, { ...fallback, step: TASK_STAGES[call.task] ?? call.task }, invalidAnswers);
+      const turn = await debaterTurn(input, debater, { llm, step, meter });
+      return invalidAnswers.length > 0 ? { ...turn, invalidAnswers } : turn;
     }),
   );
   return { round: input.round, turns, meter: meter.summary() };
 }
 
 interface TurnContext {
-  llm<T>(call: LlmTaskInput): Promise<T>;
+  /** `fallback`: what stands in when no valid answer comes even when re-asked. */
+  llm<T>(call: LlmTaskInput, fallback: { value: T; description: string }): Promise<T>;
   step(name: string): void;
   meter: LlmMeter;
 }
@@ -82,11 +92,15 @@ async function debaterTurn(input: ToolMadRoundInput, debater: Debater, ctx: Turn
     task: 'tool-mad.answer',
     model,
     variables: { tool: debater.tool, claim, labels, documents: promptDocuments(documents), ...(others.length > 0 ? { otherAnswers: others } : {}) },
-  });
-  const label = parseFinalLabel(answer, input.labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });
+  }, { value: { answer: TOOL_MAD_ABSTAINING_ANSWER }, description: 'abstains (no label)' });
+  // An abstaining debater has no label and nothing to score.
+  const abstains = isToolMadAbstention(answer);
+  const label = abstains ? null : parseFinalLabel(answer, input.labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });
 
   ctx.step('scoring');
-  const [faithfulness, relevance] = await Promise.all([scoreFaithfulness(input, answer, documents, ctx), scoreRelevance(input, answer, ctx)]);
+  const [faithfulness, relevance] = abstains
+    ? [{ score: null, statements: 0, supported: 0 }, { questions: [], cosines: [], noncommittal: true }]
+    : await Promise.all([scoreFaithfulness(input, answer, documents, ctx), scoreRelevance(input, answer, ctx)]);
   ctx.step('done');
 
   const scores: StabilityScores = {
@@ -130,7 +144,7 @@ async function formulateQuery(
     task: 'tool-mad.query',
     model: input.model,
     variables: { tool: debater.tool, claim, ...(previousQuery ? { previousQuery } : {}), ...(others.length > 0 ? { otherAnswers: others } : {}) },
-  });
+  }, { value: { query: '' }, description: 'previous query (or the claim)' });
   return parseQuery(query, previousQuery ?? claim);
 }
 
@@ -179,14 +193,14 @@ async function scoreFaithfulness(
     task: 'tool-mad.statements',
     model: input.model,
     variables: { claim: input.claim, answer: reasoning },
-  });
+  }, { value: { statements: [] }, description: 'no statements (faithfulness unscored)' });
   const kept = statements.map((s) => s.trim()).filter((s) => s !== '');
   if (kept.length === 0) return none;
   const { verdicts } = await ctx.llm<ToolMadVerifyOutput>({
     task: 'tool-mad.verify-statements',
     model: input.model,
     variables: { documents: promptDocuments(documents), statements: kept },
-  });
+  }, { value: { verdicts: [] }, description: 'every statement unsupported' });
   // One verdict per statement; a missing verdict counts as unsupported.
   const values = kept.map((_, i) => (verdicts[i]?.verdict === 1 ? 1 : 0));
   return { score: faithfulnessOf(values), statements: kept.length, supported: values.filter((v) => v === 1).length };
@@ -202,7 +216,7 @@ async function scoreRelevance(
   const count = input.settings.relevanceQuestions;
   const generated = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      ctx.llm<ToolMadQuestionOutput>({ task: 'tool-mad.question', model: input.model, variables: { answer, index: i + 1, count } }),
+      ctx.llm<ToolMadQuestionOutput>({ task: 'tool-mad.question', model: input.model, variables: { answer, index: i + 1, count } }, { value: { question: '', noncommittal: 0 }, description: 'no question' }),
     ),
   );
   const questions = generated.map((g) => g.question.trim()).filter((q) => q !== '');

@@ -9,6 +9,9 @@ import type { RetrievalMode } from '../src/shared/retrieval';
 import type { EvidencePassage, MethodTrace } from '../src/shared/verify';
 import type { MethodOutcome, MethodRun } from './method-run';
 import { shortReads } from './es-activities';
+import { REASK_SUFFIX } from '../src/shared/invalid-answer';
+import { NO_VALID_ANSWER_RATIONALE, toolMadNoAnswerLabel } from '../src/shared/methods/invalid-answer-fallbacks';
+import { askWithOneReask } from './invalid-answers';
 import { PATCHES } from './patches';
 import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 import { hasPatch } from './has-patch';
@@ -18,6 +21,8 @@ interface JudgeRecord {
   label: string | null;
   /** Set when the judge's label was unparseable and the stability-score fallback decided. */
   fallbackFrom?: string | null;
+  /** Set when the judge gave no valid answer even when re-asked: the verdict is NEI. */
+  invalidAnswer?: string;
 }
 
 /**
@@ -121,7 +126,7 @@ async function judgeDebate(
   averages: AverageScores[],
 ): Promise<{ verdict: VerdictLabel; label: string; record: JudgeRecord }> {
   const cut = (text: string) => (text.length > settings.judgeDocumentChars ? `${text.slice(0, settings.judgeDocumentChars)}…` : text);
-  const { output } = await run.llm<ToolMadJudgeOutput>({
+  const judged = await askWithOneReask((call, reask) => run.llm<ToolMadJudgeOutput>(call, reask ? `judge${REASK_SUFFIX}` : undefined), {
     task: 'tool-mad.judge',
     model: run.input.model,
     variables: {
@@ -140,6 +145,17 @@ async function judgeDebate(
       ...(settings.judgeSeesScores ? { scores: averages } : {}),
     },
   });
+  if (!judged.ok) {
+    // No valid judge answer even when re-asked: the deterministic fallback of an unparseable judge label
+    // (spec tool-mad.md §10 #9: the debater with the higher mean stability score; NEI when none has a label).
+    const fallback = fallbackVerdict(rounds, averages);
+    return {
+      verdict: fallback.verdict,
+      label: fallback.label ?? toolMadNoAnswerLabel(labelSet),
+      record: { answer: `${NO_VALID_ANSWER_RATIONALE}: ${judged.problem}`, label: null, fallbackFrom: fallback.debater, invalidAnswer: judged.problem },
+    };
+  }
+  const { output } = judged.result;
   const label = parseFinalLabel(output.answer, labelSet, { negation: hasPatch(PATCHES.toolMadLabelNegation) });
   const verdict = label === null ? null : verdictOfLabel(labelSet, label);
   if (label !== null && verdict !== null) return { verdict, label, record: { answer: output.answer, label } };

@@ -49,6 +49,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): Cla
 
 function failureRow(failure: RunFailure, key: { method: string; model: string }, gold: GoldLabels): ClaimRow {
   const goldRaw = rawGold(gold, failure.claimId);
+  const goldLabel = goldOnScheme(failure.dataset, goldRaw);
   const limited = failure.type === LIMIT_REACHED_TYPE;
   return {
     dataset: failure.dataset,
@@ -57,10 +58,11 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     claimId: failure.claimId,
     status: limited ? 'limit-reached' : 'failed',
     goldRaw,
-    gold: goldOnScheme(failure.dataset, goldRaw),
+    gold: goldLabel,
     predictedRaw: limited ? LIMIT_REACHED_LABEL : null,
     predicted: null,
-    correct: null,
+    // No answer is a wrong answer, as the papers score every claim.
+    correct: goldLabel === null ? null : false,
     ...EMPTY_USAGE,
     totalTokens: failure.tokens ?? 0,
     costUsd: failure.costUsd ?? 0,

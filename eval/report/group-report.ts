@@ -13,20 +13,25 @@ import { accuracyCI, macroF1CI } from '../metrics';
 import { datasetScheme } from './dataset-scheme';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 
+/**
+ * Every claim with a gold label is scored, as the papers score every claim: a failed verification
+ * (or one ended by a limit) has no prediction and lands in the invalid/failed bucket, a wrong answer.
+ */
 function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
-  return rows.flatMap((row) => (row.status === 'verdict' && row.gold !== null ? [{ gold: row.gold, predicted: row.predicted }] : []));
+  return rows.flatMap((row) => (row.gold !== null ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
   return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
 }
 
-/** Metrics of one dataset × method × model: failed verifications are counted and listed, not scored. */
+/** Metrics of one dataset × method × model: failed verifications are counted as wrong (never left out) and listed. */
 export function buildGroupReport(key: GroupKey, rows: readonly ClaimRow[], bootstrap: BootstrapOptions = {}): GroupReport {
   const scheme = datasetScheme(key.dataset);
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
+  const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length;
   const confusion = confusionMatrix(pairs, labels);
   const classification = classificationReport(confusion);
   const usage = aggregateUsage(verdicts);
@@ -38,8 +43,9 @@ export function buildGroupReport(key: GroupKey, rows: readonly ClaimRow[], boots
       verdicts: verdicts.length,
       failed: rows.length - verdicts.length,
       scored: pairs.length,
-      unscored: verdicts.length - pairs.length,
-      invalid: classification.invalid,
+      unscored: verdicts.length - scoredVerdicts,
+      // The matrix's invalid/failed bucket holds both; this count is the verdicts' share.
+      invalid: classification.invalid - (pairs.length - scoredVerdicts),
     },
     accuracy: accuracyCI(pairs, labels, bootstrap),
     macroF1: macroF1CI(pairs, labels, bootstrap),

@@ -21,9 +21,9 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
   /** Gold on the dataset's scheme; null when the claim is not scored (no gold, or e.g. NEI on a binary scheme). */
   gold: SchemeLabel | null;
   predictedRaw: string | null;
-  /** Prediction on the scheme; null when it does not parse (the invalid bucket) or the verification failed. */
+  /** Prediction on the scheme; null when it does not parse or the verification failed (the invalid/failed bucket). */
   predicted: SchemeLabel | null;
-  /** null when the claim is not scored. */
+  /** null when the claim is not scored (no gold label); false for a failed verification with one. */
   correct: boolean | null;
   durationMs: number;
   promptVersion: string;
@@ -35,7 +35,10 @@ export interface GroupCounts {
   claims: number;
   verdicts: number;
   failed: number;
-  /** Verdicts with a gold label on the scheme (the metrics' denominator). */
+  /**
+   * Claims with a gold label on the scheme (the metrics' denominator): verdicts and failed
+   * verifications alike, a failure counted as a wrong answer (the invalid/failed column).
+   */
   scored: number;
   /** Verdicts without a usable gold label. */
   unscored: number;

@@ -3,7 +3,7 @@ import { isIndexNotFound } from '../es/client';
 import { indexName } from '../es/indices';
 import type { ChatMessage } from '../llm/types';
 import type { Verdict } from '../shared/verify';
-import { type ExplorerFilter, failureQuery, type GoldIndex, needsGold, verdictQuery } from './explorer-filter';
+import { type ExplorerFilter, failureQuery, type GoldIndex, INVALID_CALLS_FIELD, needsGold, verdictQuery } from './explorer-filter';
 
 /** Characters of a claim in a table row (the transcript has it whole). */
 const ROW_CLAIM_CHARS = 300;
@@ -50,6 +50,8 @@ export interface ExplorerSummary {
   runId: string;
   verdicts: number;
   failures: number;
+  /** Verdicts with at least one invalid LLM answer (handled by a re-ask or the method's fallback). */
+  withInvalidAnswers?: number;
   costUsd: number;
   totalTokens: number;
   llmCalls: number;
@@ -121,16 +123,18 @@ export class ExplorerData implements ExplorerSource {
         cost: { sum: { field: 'usage.costUsd' } },
         tokens: { sum: { field: 'usage.totalTokens' } },
         calls: { sum: { field: 'usage.llmCalls' } },
+        invalid: { filter: { range: { [INVALID_CALLS_FIELD]: { gte: 1 } } } },
       },
     });
     const gold = await this.search(this.index.claims, { size: 0, query: { term: { runId } }, aggs: { gold: terms('labelNorm') } });
     const failures = await client.count({ index: this.index.failures, query: { term: { runId } } }, { ignore: [404] }).catch(() => ({ count: 0 }));
-    const aggs = (response?.aggregations ?? {}) as Record<string, { buckets?: { key: string }[]; value?: number }>;
+    const aggs = (response?.aggregations ?? {}) as Record<string, { buckets?: { key: string }[]; value?: number; doc_count?: number }>;
     const keys = (name: string, from = aggs) => (from[name]?.buckets ?? []).map((bucket) => String(bucket.key)).sort();
     return {
       runId,
       verdicts: totalOf(response),
       failures: failures.count ?? 0,
+      withInvalidAnswers: aggs.invalid?.doc_count ?? 0,
       costUsd: aggs.cost?.value ?? 0,
       totalTokens: aggs.tokens?.value ?? 0,
       llmCalls: aggs.calls?.value ?? 0,
@@ -303,7 +307,8 @@ function failureRow(failure: ExplorerFailure, gold: string | null): ExplorerRow 
     claim: failure.reason.length <= ROW_CLAIM_CHARS ? failure.reason : `${failure.reason.slice(0, ROW_CLAIM_CHARS)}…`,
     label: 'FAILED',
     gold,
-    correct: null,
+    // No answer is a wrong answer where there is a gold label, as the report scores it.
+    correct: gold === null ? null : false,
     llmCalls: 0,
     toolCalls: 0,
     totalTokens: 0,

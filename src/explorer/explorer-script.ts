@@ -229,7 +229,7 @@ export const EXPLORER_SCRIPT = String.raw`
   async function loadSummary() {
     const s = await source.summary();
     $('run-title').textContent = 'verity · run ' + s.runId;
-    $('run-stats').textContent = s.verdicts + ' verdicts · ' + s.failures + ' failed · ' + s.llmCalls + ' LLM calls · ' + s.totalTokens + ' tokens · ' + usd(s.costUsd) +
+    $('run-stats').textContent = s.verdicts + ' verdicts · ' + s.failures + ' failed · ' + (s.withInvalidAnswers || 0) + ' with invalid answers · ' + s.llmCalls + ' LLM calls · ' + s.totalTokens + ' tokens · ' + usd(s.costUsd) +
       (embedded ? ' · offline page: the first ' + embedded.rows.length + ' verifications (verity view serves them all)' : '');
     return s;
   }

@@ -5,6 +5,9 @@ import { ConfigError } from '../config/config';
 import { isTransientEsError } from '../es/client';
 import { parseRetryAfter } from '../search/retry-after';
 import { FAILURE_TYPES } from '../shared/constants';
+import type { InvalidOutputDetails, PaidInvalidCall } from '../shared/invalid-answer';
+
+export type { InvalidOutputDetails, PaidInvalidCall } from '../shared/invalid-answer';
 
 /** Types of retryable failures (Temporal retries them; listed for dashboards and tests). */
 export const TRANSIENT_FAILURE_TYPES = {
@@ -25,14 +28,11 @@ export class LlmOutputInvalidError extends Error {
     readonly model: string,
     /** The start of the raw answer, for diagnosis. */
     readonly rawExcerpt: string,
+    /** The paid call that produced the answer (usage, cost, identity), so the workflow still counts it. */
+    public paidCall?: PaidInvalidCall,
   ) {
     super(message);
   }
-}
-
-/** The details of an LlmOutputInvalid failure. */
-export interface InvalidOutputDetails {
-  rawExcerpt: string;
 }
 
 /** Cache mode 'replay' and the request was never recorded. */
@@ -139,8 +139,13 @@ export function toTemporalFailure(err: unknown): ApplicationFailure {
     nonRetryable: !canRetry,
     nextRetryDelay: delay,
     // The start of an unparsable answer, for methods whose protocol keeps it (MERMAID's Thought).
-    ...(err instanceof LlmOutputInvalidError ? { details: [{ rawExcerpt: redactSecrets(err.rawExcerpt) } satisfies InvalidOutputDetails] } : {}),
+    // With the paid call's usage and identity, so that budgets and limits count it.
+    ...(err instanceof LlmOutputInvalidError ? { details: [invalidOutputDetails(err)] } : {}),
   });
+}
+
+function invalidOutputDetails(err: LlmOutputInvalidError): InvalidOutputDetails {
+  return { rawExcerpt: redactSecrets(err.rawExcerpt), ...(err.paidCall ? { call: err.paidCall } : {}) };
 }
 
 /** Removes anything that looks like an API key (providers echo partial keys in 401 messages). */

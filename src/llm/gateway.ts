@@ -155,12 +155,12 @@ export class LlmGateway {
 
     const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
+    const usage = this.usageOf(answer);
     if (answer.finishReason === 'length') {
       this.counters.cutOffAnswers++;
-      throw this.invalid(cutOffError(answer, canonical));
+      throw withPaidCall(this.invalid(cutOffError(answer, canonical)), answer, usage, base);
     }
-    const output = this.validated(answer.content, request.schema, base.model);
-    const usage = this.usageOf(answer);
+    const output = this.paidValidated(answer, usage, request.schema, base);
     await this.record(requestHash, {
       output,
       usage,
@@ -269,6 +269,15 @@ export class LlmGateway {
     } catch (err) {
       if (err instanceof Error) err.message = redactSecrets(err.message, (this.options.embeddingEndpoint ?? this.options.endpoint).apiKey);
       throw err;
+    }
+  }
+
+  /** Validates a paid answer; an invalid one carries the call's usage and identity, so the workflow still counts it. */
+  private paidValidated<T>(answer: RawAnswer, usage: LlmUsage, schema: z.ZodType<T>, base: ReturnType<LlmGateway['prepared']>['base']): T {
+    try {
+      return this.validated(answer.content, schema, base.model);
+    } catch (err) {
+      throw err instanceof LlmOutputInvalidError ? withPaidCall(err, answer, usage, base) : err;
     }
   }
 
@@ -381,6 +390,14 @@ function contextOverflowError(err: APIError, model: string, knownWindow: number 
 }
 
 /** An answer that ended at max_tokens (finish_reason length): invalid, whatever it contains. */
+/** An invalid answer that was paid for carries the call's usage and identity, so the workflow counts it. */
+function withPaidCall(err: LlmOutputInvalidError, answer: RawAnswer, usage: LlmUsage, base: ReturnType<LlmGateway['prepared']>['base']): LlmOutputInvalidError {
+  const { promptTokens, completionTokens, totalTokens, costUsd } = usage;
+  const { temperature, seed, promptVersion, requestHash } = base;
+  err.paidCall = { model: answer.model, temperature, seed, promptVersion, requestHash, promptTokens, completionTokens, totalTokens, costUsd };
+  return err;
+}
+
 function cutOffError(answer: RawAnswer, request: CanonicalLlmRequest): LlmOutputInvalidError {
   const limit = request.maxTokens !== undefined ? `max_tokens ${request.maxTokens}` : "the server's length limit (no max_tokens was sent)";
   const excerpt = (answer.content ?? '').slice(0, RAW_EXCERPT_CHARS);

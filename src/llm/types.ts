@@ -1,4 +1,5 @@
 import type { AgentRole } from '../config/config';
+import type { LlmCorrection } from '../shared/invalid-answer';
 import type { MethodSampling } from '../shared/sampling';
 
 export interface ChatMessage {
@@ -30,6 +31,8 @@ export interface LlmTaskInput {
   model?: string;
   /** The method's sampling settings; the activity applies those of the call's role over the worker's. */
   sampling?: MethodSampling;
+  /** A re-ask after an invalid answer: that answer and a correction naming the fields are appended. */
+  correction?: LlmCorrection;
 }
 
 /**

@@ -24,6 +24,12 @@ export interface LlmCallRecord {
   costUsd?: number;
   /** Set when the call failed for good (e.g. an answer that never parsed). */
   error?: string;
+  /** The answer was paid for (or served) but invalid: not JSON, wrong schema, cut off. */
+  invalid?: boolean;
+  /** The start of that invalid answer, for diagnosis. */
+  rawExcerpt?: string;
+  temperature?: number;
+  seed?: number;
 }
 
 export interface ToolCallRecord {

@@ -60,6 +60,12 @@ export interface VerdictUsage {
   completionTokens: number;
   totalTokens: number;
   costUsd: number;
+  /**
+   * LLM answers that were not valid (not JSON, wrong schema, cut off) and that the method handled
+   * (re-asked, a fallback, a used-up step); each is also in `llmCalls` and in the transcript.
+   * Absent in verdicts recorded before it was counted.
+   */
+  invalidAnswers?: number;
 }
 
 export interface Verdict {
@@ -120,7 +126,7 @@ export interface MethodTrace {
   [field: string]: unknown;
 }
 
-export const EMPTY_USAGE: VerdictUsage = {
+export const EMPTY_USAGE: Required<VerdictUsage> = {
   llmCalls: 0,
   cachedLlmCalls: 0,
   toolCalls: 0,
@@ -128,6 +134,7 @@ export const EMPTY_USAGE: VerdictUsage = {
   completionTokens: 0,
   totalTokens: 0,
   costUsd: 0,
+  invalidAnswers: 0,
 };
 
 /** A text's length in characters (Unicode code points: an emoji or a CJK extension character is one, not two UTF-16 units). */

@@ -1,18 +1,29 @@
 export const FAULT_KINDS = ['429', '500', 'timeout', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Injects `kind` with a probability, or on every Nth model request (1-based), or both. */
+/**
+ * Injects `kind` with a probability, or on every Nth model request (1-based), or both; or, with
+ * `match`, on every request whose body contains that text (deterministic under concurrency: e.g.
+ * one task's schema name or one claim), at most `times` times.
+ */
 export interface FaultRule {
   kind: FaultKind;
   probability?: number;
   everyNth?: number;
+  match?: string;
+  times?: number;
 }
 
 /**
  * Parses a CLI fault spec: `429:0.2` (probability) or `500:every=3` (every third request);
- * `timeout` hangs the request, `malformed` answers with broken JSON content.
+ * `malformed:match=<text>` (every request whose body contains the text) or `malformed:first-match=<text>`
+ * (only the first such request); `timeout` hangs the request, `malformed` answers with broken JSON content.
  */
 export function parseFaultSpec(spec: string): FaultRule {
+  const matching = /^([^:]+):(match|first-match)=(.+)$/s.exec(spec);
+  if (matching && FAULT_KINDS.includes(matching[1] as FaultKind)) {
+    return { kind: matching[1] as FaultKind, match: matching[3]!, ...(matching[2] === 'first-match' ? { times: 1 } : {}) };
+  }
   const [kind, rate] = spec.split(':', 2);
   if (!FAULT_KINDS.includes(kind as FaultKind) || !rate) {
     throw new Error(`invalid fault '${spec}': expected <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n>`);
@@ -28,6 +39,8 @@ export function parseFaultSpec(spec: string): FaultRule {
 export class FaultInjector {
   private requestNumber = 0;
   private state: number;
+  /** Injections so far per rule (for `times`). */
+  private injected = new Map<FaultRule, number>();
 
   constructor(
     private readonly rules: readonly FaultRule[],
@@ -36,10 +49,14 @@ export class FaultInjector {
     this.state = seed;
   }
 
-  /** Call once per model request; returns the fault to inject, if any. */
-  next(): FaultKind | undefined {
+  /** Call once per model request (with its body, for `match` rules); returns the fault to inject, if any. */
+  next(requestText = ''): FaultKind | undefined {
     this.requestNumber++;
     for (const rule of this.rules) {
+      if (rule.match !== undefined) {
+        if (this.matches(rule, requestText)) return rule.kind;
+        continue;
+      }
       if (rule.everyNth && this.requestNumber % rule.everyNth === 0) return rule.kind;
       if (rule.probability && this.random() < rule.probability) return rule.kind;
     }
@@ -49,6 +66,15 @@ export class FaultInjector {
   reset(): void {
     this.requestNumber = 0;
     this.state = this.seed;
+    this.injected.clear();
+  }
+
+  private matches(rule: FaultRule, requestText: string): boolean {
+    if (!requestText.includes(rule.match!)) return false;
+    const count = this.injected.get(rule) ?? 0;
+    if (rule.times !== undefined && count >= rule.times) return false;
+    this.injected.set(rule, count + 1);
+    return true;
   }
 
   /** mulberry32 */

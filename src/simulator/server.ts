@@ -107,7 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     }
     arrivals.push({ path, time: new Date(started).toISOString(), model: modelOf(text), ...(options.keepBodies ? { body: text } : {}) });
     if (options.latencyMs) await sleep(options.latencyMs);
-    const response = answerModelRequest(handler, text, faults.next());
+    const response = answerModelRequest(handler, text, faults.next(text));
     if (response === 'hang') return record(0, 'timeout');
     if (options.reportedCostUsd !== undefined) withReportedCost(response, options.reportedCostUsd);
     record(response.status, response.fault);

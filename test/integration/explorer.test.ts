@@ -174,6 +174,7 @@ describe('claim explorer in headless Chromium', () => {
     try {
       const { page, errors } = await open(explorer.url);
       expect(await settledRows(page)).toBe(VERDICTS + 1);
+      expect(await page.locator('#run-stats').textContent()).toMatch(/ · 1 failed · 1 with invalid answers · /);
       expect(await filter(page, 'status', 'invalid')).toBe(1);
       expect(await page.locator('#claims-body tr td:nth-child(6)').textContent()).toMatch(/\(1 invalid\)$/);
       expect(await filter(page, 'status', 'failed')).toBe(1);

@@ -14,7 +14,8 @@ describe('diffRuns', () => {
       disappeared: 1,
       'label-changed': 4,
       unchanged: 2,
-      becameCorrect: 2,
+      // c6 failed in run A (a wrong answer) and is right in run B.
+      becameCorrect: 3,
       becameIncorrect: 1,
       llmCallsDelta: 3,
     });
@@ -27,7 +28,7 @@ describe('diffRuns', () => {
       ['c2', 'label-changed', 'correct'],
       ['c3', 'label-changed', 'incorrect'],
       ['c5', 'label-changed', 'correct'],
-      ['c6', 'label-changed', null],
+      ['c6', 'label-changed', 'correct'],
       ['c7', 'appeared', null],
     ]);
     expect(change('c2')).toMatchObject({ predictedA: 'REFUTED', predictedB: 'SUPPORTED', llmCallsDelta: 2, toolCallsDelta: 2 });
@@ -37,9 +38,10 @@ describe('diffRuns', () => {
 
   it('gives metric deltas per group', () => {
     const hover = diff.groups.find((g) => g.key.dataset === 'hover');
-    expect(hover?.a?.accuracy).toBeCloseTo(3 / 5, 12);
+    // Run A's failed c6 is in the denominator: 3 right of 6, not of 5.
+    expect(hover?.a?.accuracy).toBeCloseTo(3 / 6, 12);
     expect(hover?.b?.accuracy).toBeCloseTo(5 / 6, 12);
-    expect(hover?.delta?.accuracy).toBeCloseTo(5 / 6 - 3 / 5, 12);
+    expect(hover?.delta?.accuracy).toBeCloseTo(5 / 6 - 3 / 6, 12);
     expect(hover?.delta?.claims).toBe(0);
   });
 });

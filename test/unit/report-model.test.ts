@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, SIMULATOR_BANNER, type GroupReport } from '../../eval/report';
-import { goldLabels, runA, runB } from '../support/report-fixtures';
+import { goldLabels, runA, runB, verdict } from '../support/report-fixtures';
 
 function group(groups: GroupReport[], dataset: string): GroupReport {
   const found = groups.find((g) => g.key.dataset === dataset);
@@ -19,24 +19,39 @@ describe('buildReport', () => {
     ]);
   });
 
-  it('counts verdicts, failures, scored claims and the invalid bucket', () => {
-    expect(hover.counts).toEqual({ claims: 6, verdicts: 5, failed: 1, scored: 5, unscored: 0, invalid: 1 });
+  it('counts verdicts, failures, scored claims (the failed one included) and the invalid bucket', () => {
+    expect(hover.counts).toEqual({ claims: 6, verdicts: 5, failed: 1, scored: 6, unscored: 0, invalid: 1 });
     expect(hover.failures).toEqual([{ claimId: 'c6', reason: 'LLM output invalid after 3 attempts' }]);
   });
 
-  it('builds the confusion matrix on the dataset scheme, NEI collapsed to REFUTED and the unparseable answer apart', () => {
+  it('builds the confusion matrix on the dataset scheme, NEI collapsed to REFUTED, the unparseable answer and the failed claim in the invalid/failed column', () => {
     expect(hover.scheme).toBe('binary');
-    expect(hover.confusion).toEqual({ labels: ['SUPPORTED', 'REFUTED'], counts: [[1, 1], [0, 2]], invalid: [0, 1] });
+    // c6 (gold SUPPORTED) failed; c5 (gold REFUTED) did not parse.
+    expect(hover.confusion).toEqual({ labels: ['SUPPORTED', 'REFUTED'], counts: [[1, 1], [0, 2]], invalid: [1, 1] });
   });
 
-  it('computes exact accuracy, per-class P/R/F1, macro- and weighted-F1', () => {
-    expect(hover.accuracy.estimate).toBeCloseTo(3 / 5, 12);
+  it('computes exact accuracy, per-class P/R/F1, macro- and weighted-F1 with the failed claim counted wrong', () => {
+    // 3 right of 6 claims (c1, c3, c4), not 3 of the 5 that have a verdict.
+    expect(hover.accuracy.estimate).toBeCloseTo(3 / 6, 12);
     expect(hover.perClass).toEqual([
-      { label: 'SUPPORTED', precision: 1, recall: 0.5, f1: expect.closeTo(2 / 3, 12), support: 2 },
+      // SUPPORTED: 1 predicted and right; gold c1, c2, c6 → recall 1/3, F1 2·1·(1/3)/(4/3) = 1/2.
+      { label: 'SUPPORTED', precision: 1, recall: expect.closeTo(1 / 3, 12), f1: expect.closeTo(1 / 2, 12), support: 3 },
       { label: 'REFUTED', precision: expect.closeTo(2 / 3, 12), recall: expect.closeTo(2 / 3, 12), f1: expect.closeTo(2 / 3, 12), support: 3 },
     ]);
-    expect(hover.macroF1.estimate).toBeCloseTo(2 / 3, 12);
-    expect(hover.weightedF1.estimate).toBeCloseTo(2 / 3, 12);
+    expect(hover.macroF1.estimate).toBeCloseTo(7 / 12, 12);
+    expect(hover.weightedF1.estimate).toBeCloseTo(7 / 12, 12);
+  });
+
+  it('scores 10 claims with 8 right and 2 failed as accuracy 0.8, not 1.0', () => {
+    const claims = Array.from({ length: 10 }, (_, i) => `k${i + 1}`);
+    const gold = new Map<string, string | boolean>(claims.map((id) => [id, 'SUPPORTED']));
+    const run = runA();
+    run.verdicts = claims.slice(0, 8).map((id) => verdict(id, 'SUPPORTED'));
+    run.failures = claims.slice(8).map((id) => ({ runId: 'run-a', claimId: id, dataset: 'hover', reason: 'LLM endpoint unreachable' }));
+    const only = group(buildReport(run, gold, { bootstrap: { resamples: 20 } }).groups, 'hover');
+    expect(only.counts).toEqual({ claims: 10, verdicts: 8, failed: 2, scored: 10, unscored: 0, invalid: 0 });
+    expect(only.accuracy.estimate).toBeCloseTo(0.8, 12);
+    expect(only.confusion.invalid).toEqual([2, 0]);
   });
 
   it('attaches bootstrap 95% confidence intervals around the estimates', () => {

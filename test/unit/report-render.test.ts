@@ -41,8 +41,9 @@ describe('report renderers', () => {
     const md = renderMarkdown(report);
     expect(md).toContain(`> **${SIMULATOR_BANNER}**`);
     expect(md).toContain('| dataset | method | model | claims | scored | invalid | failed | accuracy [95% CI] | macro-F1 [95% CI] | weighted-F1 [95% CI] |');
-    expect(md).toMatch(/\| hover \| rag \| m1 \| 6 \| 5 \| 1 \| 1 \| 0\.600 \[/);
-    expect(md).toContain('| gold \\ predicted | SUPPORTED | REFUTED | invalid |');
+    // The failed c6 is scored (wrong): 6 scored, accuracy 3/6.
+    expect(md).toMatch(/\| hover \| rag \| m1 \| 6 \| 6 \| 1 \| 1 \| 0\.500 \[/);
+    expect(md).toContain('| gold \\ predicted | SUPPORTED | REFUTED | invalid/failed |');
     expect(md).toContain('| REFUTED | 0 | 2 | 1 |');
     expect(md).toContain('| class | precision | recall | F1 | support |');
     expect(md).toContain('| c6 | LLM output invalid after 3 attempts |');
@@ -88,8 +89,8 @@ describe('report renderers', () => {
     const [header, ...rows] = parseCsv(renderGroupsCsv(report));
     const hover = rows.find((row) => row[0] === 'hover');
     expect(rows).toHaveLength(2);
-    expect(Number(hover?.[header!.indexOf('accuracy')])).toBeCloseTo(0.6, 12);
-    expect(Number(hover?.[header!.indexOf('macroF1')])).toBeCloseTo(2 / 3, 12);
+    expect(Number(hover?.[header!.indexOf('accuracy')])).toBeCloseTo(0.5, 12);
+    expect(Number(hover?.[header!.indexOf('macroF1')])).toBeCloseTo(7 / 12, 12);
     expect(hover?.[header!.indexOf('invalid')]).toBe('1');
   });
 });

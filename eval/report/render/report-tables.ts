@@ -99,10 +99,13 @@ export function perClassTable(group: GroupReport): Table {
   };
 }
 
+/** The confusion matrix's column of claims without a label: an unparseable answer or a failed verification. */
+export const INVALID_OR_FAILED = 'invalid/failed';
+
 export function confusionTable(group: GroupReport): Table {
   const { labels, counts, invalid } = group.confusion;
   return {
-    header: ['gold \\ predicted', ...labels, 'invalid'],
+    header: ['gold \\ predicted', ...labels, INVALID_OR_FAILED],
     rows: labels.map((label, i) => [label, ...(counts[i] ?? []).map(String), String(invalid[i] ?? 0)]),
   };
 }

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type Client, WorkflowFailedError } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { type LlmChoice, loadConfig } from '../../config/config';
 import { endpointIdentity } from '../../config/config-identity';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification, verdictOfResult } from '../../client/start-verification';
@@ -19,7 +19,8 @@ import { CliError } from '../errors';
 import { printJson, printText } from '../output';
 import { requiredIndices } from '../method-indices';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
-import { describeFailure } from '../workflow-failure';
+import { asVerificationFailure } from '../workflow-failure';
+import { MAX_SEARCH_K } from '../../retrieval';
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { reportRetries } from '../retry-progress';
 import { applyLlmOption, llmOption } from '../llm-option';
@@ -48,13 +49,20 @@ export function parsePositiveInt(value: string): number {
   return parsed;
 }
 
+/** `-k` as the retrieval accepts it (1..MAX_SEARCH_K), refused here rather than inside the workflow. */
+export function parseTopK(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_SEARCH_K) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_SEARCH_K}`);
+  return parsed;
+}
+
 export function registerVerifyCommand(program: Command): void {
   program
     .command('verify')
     .description('Verify one claim as a durable Temporal workflow and print the verdict.')
     .argument('<claim>', 'the claim to verify (at most 5,000 characters)')
     .addOption(new Option('-m, --method <method>', 'verification method').choices(METHODS).default('rag'))
-    .option('-k, --top-k <n>', 'passages retrieved as evidence', parsePositiveInt, DEFAULT_TOP_K)
+    .option('-k, --top-k <n>', `passages retrieved as evidence (1-${MAX_SEARCH_K})`, parseTopK, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
     .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))
     .option('--run <id>', 'run the verification belongs to (default: adhoc)')
@@ -116,10 +124,13 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
     const stopReporting = reportRetries(handle);
-    // Rejections are read below; until then a failed result must not count as unhandled.
+    // A failed workflow settles the wait too (never rejects it): its cause is printed below, in one line.
     const result = handle.result();
-    result.catch(() => undefined);
-    waiting = await waitInterruptibly(handle, result, { cancelOnInterrupt: options.cancelOnInterrupt === true });
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    waiting = await waitInterruptibly(handle, settled, { cancelOnInterrupt: options.cancelOnInterrupt === true });
     stopReporting();
     if (waiting.value === INTERRUPTED) {
       process.exitCode = 130;
@@ -129,8 +140,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     try {
       verdict = await verdictOfResult(config, await result);
     } catch (err) {
-      if (err instanceof WorkflowFailedError) throw new CliError(`verification failed: ${describeFailure(err)}`);
-      throw err;
+      throw asVerificationFailure(err);
     }
     if (options.json) printJson({ ...verdict, uiUrl, attached, endpoint: endpointIdentity(config.llm) });
     else printText(formatVerdict(verdict));

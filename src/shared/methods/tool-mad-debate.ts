@@ -1,3 +1,4 @@
+import type { InvalidAnswerFallback } from '../invalid-answer';
 /**
  * Sandbox-safe shapes of a Tool-MAD debate: one debater's turn, a round (the child workflow's input
  * and result) and the trace stored with the verdict. Types only.
@@ -50,6 +51,8 @@ export interface DebaterTurn {
   label: string | null;
   verdict: VerdictLabel | null;
   scores: StabilityScores;
+  /** Steps of this turn that got no valid answer even when re-asked, and what stood in for them. */
+  invalidAnswers?: InvalidAnswerFallback[];
 }
 
 /** What the other debaters said in the previous round and what this debater searched for. */

@@ -15,10 +15,10 @@ function cellMarkup(x: number, y: number, count: number, share: number, invalid:
   );
 }
 
-/** Confusion matrix heatmap: rows gold, columns predicted plus the invalid bucket; shading = share of the gold row. */
+/** Confusion matrix heatmap: rows gold, columns predicted plus the invalid/failed bucket (unparseable answers and failed verifications); shading = share of the gold row. */
 export function confusionHeatmap(matrix: ConfusionMatrix, title: string): string {
   const { labels } = matrix;
-  const columns = [...labels, 'invalid'];
+  const columns = [...labels, 'invalid/failed'];
   const width = LEFT + columns.length * CELL + 16;
   const height = TOP + labels.length * CELL + 16;
   const header = columns.map((label, c) => text(LEFT + c * CELL + CELL / 2, TOP - 8, label, { 'text-anchor': 'middle', class: 'tick' }));
