@@ -1,4 +1,4 @@
-import { schemeLabels, type SchemeLabel } from '../labels';
+import { schemeLabels, type SchemeLabel, type SchemeName } from '../labels';
 import {
   aggregateUsage,
   bootstrapCI,
@@ -21,9 +21,16 @@ function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
   return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
 }
 
-/** Metrics of one dataset × method × model: failed verifications are counted and listed, not scored. */
-export function buildGroupReport(key: GroupKey, rows: readonly ClaimRow[], bootstrap: BootstrapOptions = {}): GroupReport {
-  const scheme = datasetScheme(key.dataset);
+/**
+ * Metrics of one dataset × method × model on `scheme` (the run's protocol scheme, see runDatasetScheme):
+ * failed verifications are counted and listed, not scored.
+ */
+export function buildGroupReport(
+  key: GroupKey,
+  rows: readonly ClaimRow[],
+  bootstrap: BootstrapOptions = {},
+  scheme: SchemeName = datasetScheme(key.dataset),
+): GroupReport {
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
