@@ -104,14 +104,38 @@ export function onlineLearningCurve(input: OnlineCurveInput): CurvePoint[] {
   return curve;
 }
 
-/** Recorded episodes in recorded order: the warm-up claims' episodes first, then groups of G. */
+/** The claim an episode belongs to: its verification workflow id (`<workflow id>/<node id>`). */
+export function episodeClaim(episode: PolicyEpisode): string {
+  return episode.id.slice(0, Math.max(episode.id.lastIndexOf('/'), 0));
+}
+
+/**
+ * Recorded episodes in recorded order (claims in order, each claim's nodes by id): the warm-up
+ * claims' episodes, and the groups of G the online learner would train on (the warm-up episodes
+ * included: the fit only reads their states).
+ */
 export function recordedGroups(episodes: readonly PolicyEpisode[], warmupClaims: number, groupSize: number): { warmup: PolicyEpisode[]; groups: PolicyEpisode[][] } {
   const claims: string[] = [];
-  for (const e of episodes) if (!claims.includes(e.claim)) claims.push(e.claim);
+  for (const e of episodes) if (!claims.includes(episodeClaim(e))) claims.push(episodeClaim(e));
   const warmupSet = new Set(claims.slice(0, warmupClaims));
-  const warmup = episodes.filter((e) => warmupSet.has(e.claim));
-  // The online learner trains on the warm-up episodes too (the fit only reads their states).
+  const warmup = episodes.filter((e) => warmupSet.has(episodeClaim(e)));
   const groups: PolicyEpisode[][] = [];
   for (let i = 0; i + groupSize <= episodes.length; i += groupSize) groups.push(episodes.slice(i, i + groupSize));
   return { warmup, groups };
+}
+
+export function formatCurve(curve: readonly CurvePoint[]): string {
+  const header = `${'step'.padStart(4)} ${'kind'.padEnd(12)} ${'ep'.padStart(4)} ${'return'.padStart(8)} ${'r/step'.padStart(8)} ${'TV→heur'.padStart(8)} ${TOE_ACTIONS.map((a) => a.padStart(9)).join(' ')}`;
+  const rows = curve.map((p) =>
+    [
+      String(p.step).padStart(4),
+      p.kind.padEnd(12),
+      String(p.episodes).padStart(4),
+      (p.meanReturn === null ? '–' : p.meanReturn.toFixed(4)).padStart(8),
+      (p.meanStepReward === null ? '–' : p.meanStepReward.toFixed(4)).padStart(8),
+      p.distanceToHeuristic.toFixed(4).padStart(8),
+      TOE_ACTIONS.map((a) => p.distribution[a].toFixed(4).padStart(9)).join(' '),
+    ].join(' '),
+  );
+  return [header, ...rows].join('\n');
 }
