@@ -45,6 +45,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     durationMs: verdict.durationMs,
     promptVersion: verdict.promptVersion,
     failureReason: null,
+    decidedBy: verdict.trace?.decidedBy ?? null,
   };
 }
 
@@ -68,6 +69,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     durationMs: 0,
     promptVersion: '',
     failureReason: failure.reason,
+    decidedBy: null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../metrics';
 import { accuracyCI, macroF1CI } from '../metrics';
 import { datasetScheme } from './dataset-scheme';
+import { debateOutcomes } from './debate-outcomes';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 
 function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
@@ -58,5 +59,6 @@ export function buildGroupReport(
     latencyMs: latencySummary(verdicts.map((row) => row.durationMs)),
     failures: failuresOf(rows),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
+    debates: debateOutcomes(verdicts),
   };
 }
