@@ -5,7 +5,6 @@
  */
 import { PAPER_RELEVANCE_PASS_SHARE } from '../../../src/methods/tool-mad/relevance-thresholds';
 
-
 export interface RelevanceBucket {
   /** Inclusive lower bound. */
   from: number;
