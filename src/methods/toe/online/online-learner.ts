@@ -73,7 +73,7 @@ export class OnlineLearner {
     return policy;
   }
 
-  /** Records the finished claim, then runs the GRPO updates that are due (each written as a new version). */
+  /** Records the finished claim, then the updates that are due: the warm-up fit once, then GRPO updates (each a new version). */
   async claimFinished(claim: ClaimFinished): Promise<OnlineUpdateReport> {
     await this.versions.recordClaim({ scope: claim.scope, verificationId: claim.verificationId, policyVersion: claim.actedWith, completedAt: new Date().toISOString() });
     const claimsDone = await this.versions.claimsDone(claim.scope);
