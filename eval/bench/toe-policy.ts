@@ -7,9 +7,16 @@
  *
  *   npx tsx eval/bench/toe-policy.ts --dataset fixture --claims 12
  *
+ * Then the online learner's learning curve (src/methods/toe/training/online-curve.ts): the warm-up fit
+ * to the heuristic on the first --warmup claims' episodes, then one GRPO update (online learning rate)
+ * per group of --group-size episodes in recorded order; per update the mean action distribution over
+ * all recorded states, its distance to the heuristic and the group's mean reward. With --synthetic the
+ * curve is closed-loop: the learner acts in the scripted world, --updates groups after the warm-up.
+ *
  * Options: --dataset fixture|fever|hover|<claims.jsonl> (+ --corpus), --claims N (12), --concurrency n (3),
- * --acting heuristic|learned (heuristic: the paper's warm-up policy), --seed s, --lr, --passes, --epochs,
- * --episodes-out <jsonl> (export what was recorded), --weights-out <file>,
+ * --max-iterations T (ToE's T_max, default 20), --acting heuristic|learned (heuristic: the paper's
+ * warm-up policy), --seed s, --lr, --passes, --epochs, --warmup W (8), --group-size G (8), --updates U (30),
+ * --episodes-out <jsonl> (export what was recorded), --weights-out <file>, --json-out <file> (the curve),
  * --synthetic N (no ToE runs: the documented synthetic world, src/methods/toe/training/synthetic-episodes.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -21,9 +28,14 @@ import { formatTrainingReport } from '../../src/cli/commands/toe';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
-import { episodesIndex, readEpisodesFromEs, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
+import { episodesIndex, readEpisodesFromEs, readEpisodesJsonl, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
+import { formatCurve, onlineLearningCurve, recordedGroups, samplingActor, type CurvePoint } from '../../src/methods/toe/training/online-curve';
+import { heuristicActionProbabilities } from '../../src/methods/toe/policy/heuristic';
+import { defaultWeightsPath, readWeightsFile } from '../../src/methods/toe/policy/learned-policy';
+import { ONLINE_LEARNING_RATE } from '../../src/methods/toe/online/online-hyperparameters';
+import type { PolicyEpisode } from '../../src/shared/methods/toe-policy';
 import { startSimulator } from '../../src/simulator/server';
 import { loadDataset } from '../datasets';
 import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus';
@@ -66,7 +78,7 @@ async function recordEpisodes(values: Record<string, string | boolean | undefine
             claim: claim.claim,
             method: 'toe',
             dataset: claim.dataset,
-            settings: { toe: { policy: values.acting === 'learned' ? 'learned' : 'heuristic' } },
+            settings: { toe: { policy: values.acting === 'learned' ? 'learned' : 'heuristic', sampling: 'sample', ...(values['max-iterations'] ? { maxIterations: int(values['max-iterations'] as string, 20) } : {}) } },
             timeoutMs: 900_000,
           });
           done += 1;
@@ -77,7 +89,10 @@ async function recordEpisodes(values: Record<string, string | boolean | undefine
     } finally {
       await session.close();
     }
-    const episodes = await readEpisodesFromEs(es, episodesIndex(prefix), runId);
+    // In claim order (the order the online learner would have seen them), each claim's nodes by id.
+    const claimOrder = new Map(chosen.map((claim, index) => [`verify/${runId}/${claim.id}/`, index]));
+    const rank = (id: string): number => [...claimOrder].find(([prefix]) => id.startsWith(prefix))?.[1] ?? chosen.length;
+    const episodes = (await readEpisodesFromEs(es, episodesIndex(prefix), runId)).sort((a, b) => rank(a.id) - rank(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     writeEpisodesJsonl(file, episodes);
     process.stderr.write(`toe-policy: ${episodes.length} episodes recorded by ${chosen.length} ToE runs → ${file}\n`);
     return `${chosen.length} ToE verifications of ${path.basename(claimsFile)} (${values.acting === 'learned' ? 'learned' : 'heuristic'} acting policy, simulator LLM)`;
@@ -103,11 +118,17 @@ async function main(): Promise<void> {
       'episodes-out': { type: 'string' },
       'weights-out': { type: 'string' },
       synthetic: { type: 'string' },
+      'max-iterations': { type: 'string' },
+      warmup: { type: 'string' },
+      'group-size': { type: 'string' },
+      updates: { type: 'string' },
+      'json-out': { type: 'string' },
     },
   });
   const episodesFile = values['episodes-out'] ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'toe-policy-')), 'episodes.jsonl');
+  const synthetic = values.synthetic !== undefined;
   let origin: string;
-  if (values.synthetic !== undefined) {
+  if (synthetic) {
     const count = int(values.synthetic, 200);
     writeEpisodesJsonl(episodesFile, syntheticEpisodes(count, 1, STATE_LAYOUT_VERSION));
     origin = `${count} SYNTHETIC episodes (scripted world, uniform behaviour policy) — not a measurement of ToE`;
@@ -126,6 +147,43 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`episodes from: ${origin}\n`);
   process.stdout.write(formatTrainingReport(report));
+
+  const curve = learningCurve(values, synthetic, readEpisodesJsonl(episodesFile));
+  process.stdout.write(`\nonline learning curve (${curve.origin}):\n${formatCurve(curve.points)}\n`);
+  if (values['json-out']) {
+    const command = `npm run bench:toe-policy -- ${process.argv.slice(2).join(' ')}`;
+    fs.writeFileSync(values['json-out'], `${JSON.stringify({ command, episodesFrom: origin, curveFrom: curve.origin, onlineLearningRate: values.lr ? Number(values.lr) : ONLINE_LEARNING_RATE, curve: curve.points }, null, 1)}\n`);
+  }
+}
+
+/**
+ * Recorded: the online schedule replayed on the recorded episodes (the policy does not act, so the
+ * groups' rewards are the recorded ones). Synthetic: closed loop, the learner acts in the scripted world.
+ */
+function learningCurve(values: Record<string, string | boolean | undefined>, synthetic: boolean, recorded: PolicyEpisode[]): { origin: string; points: CurvePoint[] } {
+  const groupSize = int(values['group-size'] as string | undefined, 8) || 8;
+  const warmupClaims = int(values.warmup as string | undefined, 8);
+  const seed = int(values.seed as string | undefined, 0);
+  const start = readWeightsFile(defaultWeightsPath()).mlp;
+  const hyperparameters = values.lr ? { learningRate: Number(values.lr) } : {};
+  if (synthetic) {
+    const updates = int(values.updates as string | undefined, 30);
+    const warmup = syntheticEpisodes(warmupClaims * 5, 11, STATE_LAYOUT_VERSION, samplingActor(heuristicActionProbabilities));
+    const evaluation = syntheticEpisodes(100, 99, STATE_LAYOUT_VERSION, samplingActor(heuristicActionProbabilities)).flatMap((e) => e.steps.map((s) => s.state));
+    const points = onlineLearningCurve({
+      start, stateLayoutVersion: STATE_LAYOUT_VERSION, warmup, evaluationStates: evaluation, groupSize, seed, maxUpdates: updates, hyperparameters,
+      nextGroup: (policy, update) => syntheticEpisodes(groupSize, 1000 + update, STATE_LAYOUT_VERSION, samplingActor((s) => policy.actionProbabilities(s))),
+    });
+    return { origin: `closed loop in the SYNTHETIC world: warm-up ${warmup.length} heuristic episodes, ${updates} groups of ${groupSize} acted by the learner`, points };
+  }
+  const { warmup, groups } = recordedGroups(recorded, warmupClaims, groupSize);
+  const points = onlineLearningCurve({
+    start, stateLayoutVersion: STATE_LAYOUT_VERSION, warmup, groupSize, seed, hyperparameters,
+    evaluationStates: recorded.flatMap((e) => e.steps.map((s) => s.state)),
+    maxUpdates: groups.length,
+    nextGroup: (_policy, update) => groups[update - 1] ?? null,
+  });
+  return { origin: `recorded episodes replayed in claim order: warm-up fit on the first ${warmupClaims} claims (${warmup.length} episodes), ${groups.length} groups of ${groupSize}`, points };
 }
 
 main().then(

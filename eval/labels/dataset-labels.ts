@@ -49,6 +49,7 @@ export const DATASET_LABELS = {
   feverous: { scheme: 'three-way', toInternal: FEVER_STYLE },
   fm2: { scheme: 'binary', toInternal: FEVER_STYLE },
   hover: { scheme: 'binary', toInternal: { SUPPORTED: 'SUPPORTED', NOT_SUPPORTED: 'REFUTED' } },
+  // 3-way as released; MERMAID's protocol drops the NEI claims and scores it binary (see protocolScheme).
   scifact: { scheme: 'three-way', toInternal: { SUPPORT: 'SUPPORTED', CONTRADICT: 'REFUTED', NEI: 'NEI' } },
   averitec: {
     scheme: 'four-way',
@@ -85,6 +86,16 @@ export function isKnownDataset(dataset: string): dataset is KnownDataset {
 export function datasetLabelSpec(dataset: string): DatasetLabelSpec {
   if (!isKnownDataset(dataset)) throw new Error(`no label mapping for dataset "${dataset}" (known: ${Object.keys(DATASET_LABELS).join(', ')})`);
   return DATASET_LABELS[dataset];
+}
+
+/**
+ * The scheme a protocol scores a dataset on. A protocol that leaves out the undecided gold claims
+ * (`dropLabels: [NEI]`, e.g. MERMAID on SciFact: mermaid.md §7.1 keeps SUPPORT/CONTRADICT) scores
+ * SUPPORTED/REFUTED only, so the dropped class is not a class of its metrics.
+ */
+export function protocolScheme(dataset: string, dropLabels: readonly VerdictLabel[] = []): SchemeName {
+  const { scheme } = datasetLabelSpec(dataset);
+  return dropLabels.includes('NEI') ? 'binary' : scheme;
 }
 
 function lookup<T>(table: Record<string, T> | undefined, raw: string | boolean): T | undefined {

@@ -40,9 +40,19 @@ export function perClassMetrics(matrix: ConfusionMatrix): ClassMetrics[] {
   });
 }
 
-/** Unweighted mean of the class F1s, over every label of the matrix. */
+/**
+ * Whether a class enters the averages: it has gold claims or predictions. A class with neither
+ * (NEI on a run without NEI claims) has no F1 to speak of, and sklearn, which the papers' scripts
+ * call, leaves it out of its label set too.
+ */
+export function isPresentClass(matrix: ConfusionMatrix, label: number): boolean {
+  return goldCount(matrix, label) + predictedCount(matrix, label) > 0;
+}
+
+/** Unweighted mean of the class F1s, over the classes present in gold or predictions. */
 export function macroF1(matrix: ConfusionMatrix, perClass = perClassMetrics(matrix)): number {
-  return ratio(perClass.reduce((sum, c) => sum + c.f1, 0), perClass.length);
+  const present = perClass.filter((_, i) => isPresentClass(matrix, i));
+  return ratio(present.reduce((sum, c) => sum + c.f1, 0), present.length);
 }
 
 /** Class F1s weighted by gold support. */

@@ -1,4 +1,4 @@
-import { perClassMetrics, ratio } from './classification';
+import { isPresentClass, perClassMetrics, ratio } from './classification';
 import { totalCount, type ConfusionMatrix } from './confusion-matrix';
 import { pythonRound } from './python-round';
 
@@ -23,7 +23,8 @@ export function paperRoundedReport(matrix: ConfusionMatrix, digits = 2): PaperRe
   const round = (x: number): number => pythonRound(x, digits);
   const classes = perClassMetrics(matrix);
   const perClass = classes.map((c) => ({ label: c.label, precision: round(c.precision), recall: round(c.recall), f1: round(c.f1) }));
-  const macro = ratio(perClass.reduce((sum, c) => sum + c.f1, 0), perClass.length);
+  const present = perClass.filter((_, i) => isPresentClass(matrix, i));
+  const macro = ratio(present.reduce((sum, c) => sum + c.f1, 0), present.length);
   const weighted = ratio(perClass.reduce((sum, c, i) => sum + c.f1 * (classes[i]?.support ?? 0), 0), totalCount(matrix));
   return { perClass, macroF1: round(macro), weightedF1: round(weighted) };
 }

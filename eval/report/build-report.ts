@@ -2,6 +2,7 @@ import type { RunRecords } from '../../src/runs/run-records';
 import type { BootstrapOptions } from '../metrics';
 import { buildClaimRows } from './claim-rows';
 import type { GoldLabels } from './gold-labels';
+import { runDatasetScheme } from './dataset-scheme';
 import { buildGroupReport } from './group-report';
 import { groupBy } from './group-key';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
@@ -25,7 +26,7 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
     simulator,
     banner: simulator ? SIMULATOR_BANNER : null,
     manifest: records.manifest,
-    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap)),
+    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset))),
     claims,
     warnings,
   };

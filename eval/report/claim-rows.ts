@@ -1,5 +1,5 @@
 import type { RunFailure, RunRecords, RunVerdict } from '../../src/runs/run-records';
-import { datasetScheme, goldOnScheme } from './dataset-scheme';
+import { goldOnScheme } from './dataset-scheme';
 import type { GoldLabels } from './gold-labels';
 import { claimKeyId } from './group-key';
 import type { ClaimRow } from './report-types';
@@ -8,7 +8,8 @@ import { EMPTY_USAGE } from '../../src/shared/verify';
 
 /** The report's own label for a verification ended by a per-verification limit. */
 export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
-import { predictedSchemeLabel } from '../labels';
+import { predictedSchemeLabel, type SchemeName } from '../labels';
+import { runDatasetScheme } from './dataset-scheme';
 
 const UNKNOWN_DATASET = 'unknown';
 
@@ -25,10 +26,10 @@ function rawGold(gold: GoldLabels, claimId: string): string | null {
   return raw === undefined ? null : String(raw);
 }
 
-function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): ClaimRow {
+function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, gold: GoldLabels): ClaimRow {
   const goldRaw = rawGold(gold, verdict.claimId);
-  const goldLabel = goldOnScheme(dataset, goldRaw);
-  const predicted = predictedSchemeLabel(verdict.label, datasetScheme(dataset));
+  const goldLabel = goldOnScheme(dataset, goldRaw, scheme);
+  const predicted = predictedSchemeLabel(verdict.label, scheme);
   return {
     dataset,
     method: verdict.method,
@@ -44,12 +45,13 @@ function verdictRow(verdict: RunVerdict, dataset: string, gold: GoldLabels): Cla
     durationMs: verdict.durationMs,
     promptVersion: verdict.promptVersion,
     failureReason: null,
+    decidedBy: verdict.trace?.decidedBy ?? null,
   };
 }
 
-function failureRow(failure: RunFailure, key: { method: string; model: string }, gold: GoldLabels): ClaimRow {
+function failureRow(failure: RunFailure, key: { method: string; model: string }, scheme: SchemeName, gold: GoldLabels): ClaimRow {
   const goldRaw = rawGold(gold, failure.claimId);
-  const goldLabel = goldOnScheme(failure.dataset, goldRaw);
+  const goldLabel = goldOnScheme(failure.dataset, goldRaw, scheme);
   const limited = failure.type === LIMIT_REACHED_TYPE;
   return {
     dataset: failure.dataset,
@@ -69,6 +71,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     durationMs: 0,
     promptVersion: '',
     failureReason: failure.reason,
+    decidedBy: null,
   };
 }
 
@@ -83,13 +86,16 @@ function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<s
   );
   return keys
     .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId })))
-    .map((key) => failureRow(failure, key, gold));
+    .map((key) => failureRow(failure, key, runDatasetScheme(records.manifest, failure.dataset), gold));
 }
 
 /** One row per verification of the run: verdicts joined with gold labels, plus failed verifications. */
 export function buildClaimRows(records: RunRecords, gold: GoldLabels): ClaimRow[] {
   const datasetOf = datasetResolver(records);
-  const rows = records.verdicts.map((verdict) => verdictRow(verdict, datasetOf(verdict.claimId, verdict.dataset), gold));
+  const rows = records.verdicts.map((verdict) => {
+    const dataset = datasetOf(verdict.claimId, verdict.dataset);
+    return verdictRow(verdict, dataset, runDatasetScheme(records.manifest, dataset), gold);
+  });
   const verdictIds = new Set(rows.map(claimKeyId));
   return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))];
 }

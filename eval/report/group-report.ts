@@ -1,4 +1,4 @@
-import { schemeLabels, type SchemeLabel } from '../labels';
+import { schemeLabels, type SchemeLabel, type SchemeName } from '../labels';
 import {
   aggregateUsage,
   bootstrapCI,
@@ -11,6 +11,7 @@ import {
 } from '../metrics';
 import { accuracyCI, macroF1CI } from '../metrics';
 import { datasetScheme } from './dataset-scheme';
+import { debateOutcomes } from './debate-outcomes';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 
 /**
@@ -25,9 +26,16 @@ function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
   return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
 }
 
-/** Metrics of one dataset × method × model: failed verifications are counted as wrong (never left out) and listed. */
-export function buildGroupReport(key: GroupKey, rows: readonly ClaimRow[], bootstrap: BootstrapOptions = {}): GroupReport {
-  const scheme = datasetScheme(key.dataset);
+/**
+ * Metrics of one dataset × method × model on `scheme` (the run's protocol scheme, see runDatasetScheme):
+ * failed verifications are counted as wrong (never left out) and listed.
+ */
+export function buildGroupReport(
+  key: GroupKey,
+  rows: readonly ClaimRow[],
+  bootstrap: BootstrapOptions = {},
+  scheme: SchemeName = datasetScheme(key.dataset),
+): GroupReport {
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
@@ -57,5 +65,6 @@ export function buildGroupReport(key: GroupKey, rows: readonly ClaimRow[], boots
     latencyMs: latencySummary(verdicts.map((row) => row.durationMs)),
     failures: failuresOf(rows),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
+    debates: debateOutcomes(verdicts),
   };
 }

@@ -28,6 +28,8 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
   durationMs: number;
   promptVersion: string;
   failureReason: string | null;
+  /** Tool-MAD: whether a gated consensus or the judge decided the debate; null for other methods and failures. */
+  decidedBy: 'consensus' | 'judge' | null;
 }
 
 export interface GroupCounts {
@@ -61,6 +63,15 @@ export interface GroupReport {
   latencyMs: LatencySummary;
   failures: { claimId: string; reason: string }[];
   promptVersions: string[];
+  /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
+  debates: DebateOutcomes | null;
+}
+
+export interface DebateOutcomes {
+  consensus: number;
+  judge: number;
+  /** judge / (consensus + judge). */
+  judgeShare: number;
 }
 
 export interface RunReport {

@@ -53,6 +53,18 @@ export type RunConfig = z.infer<typeof runConfigSchema>;
 export const RUN_STATUSES = ['running', 'paused', 'budget-exhausted', 'completed', 'cancelled', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** A setting the sweep resolved for its protocol when it started (Tool-MAD's answer-relevance gate), with where the value came from. */
+export const runCalibrationSchema = z.object({
+  method: z.string(),
+  setting: z.string(),
+  value: z.number(),
+  embeddingModel: z.string(),
+  /** `table`: the calibrated per-model table; `configured`: the sweep config set it. */
+  from: z.enum(['table', 'configured']),
+  source: z.string(),
+});
+export type RunCalibration = z.infer<typeof runCalibrationSchema>;
+
 export const runManifestSchema = z.object({
   schemaVersion: z.literal(1),
   runId: z.string(),
@@ -66,6 +78,7 @@ export const runManifestSchema = z.object({
   /** Prompt versions used (task id@version), filled in as verdicts arrive. */
   promptVersions: z.array(z.string()).default([]),
   llmProvider: z.enum(['openai-compatible', 'simulator', 'local']),
+  calibrations: z.array(runCalibrationSchema).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,11 @@ export const runVerdictSchema = z.object({
     })
     .prefault({}),
   durationMs: count,
+  /** Only what the report reads of the trace: who decided a Tool-MAD debate. */
+  trace: z
+    .object({ decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 export type RunVerdict = z.infer<typeof runVerdictSchema>;
 

@@ -208,19 +208,27 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
       const { handle } = await startVerification(client, config.temporal.taskQueue, input);
       verdicts.push({ workflowId: handle.workflowId, verdict: fullVerdict(await handle.result()) });
     }
-    const online = verdicts.map(({ verdict }) => (verdict.trace as unknown as { online: { scope: string; actedWith: string | null; afterClaim: { claimsDone: number; updates: { seq: number; version: string; parentVersion: string; episodes: number }[] } } }).online);
-    // Claims 1 and 2 are the warm-up: the heuristic acts; claim 2's end triggers the first update.
-    expect(online.map((o) => o.actedWith)).toEqual([null, null, online[1]!.afterClaim.updates[0]!.version]);
+    const online = verdicts.map(({ verdict }) => (verdict.trace as unknown as { online: { scope: string; actedWith: string | null; afterClaim: { claimsDone: number; updates: { kind: string; seq: number; version: string; parentVersion: string; episodes: number }[] } } }).online);
+    // Claims 1 and 2 are the warm-up: the heuristic acts. Claim 2's end fits the starting weights to the
+    // heuristic on the warm-up episodes (version 0, π_ref), then runs the first GRPO update from it.
+    const [fit, update] = online[1]!.afterClaim.updates;
+    expect(online.map((o) => o.actedWith)).toEqual([null, null, update!.version]);
     expect(online[0]!.afterClaim.updates).toEqual([]);
-    const [update] = online[1]!.afterClaim.updates;
-    expect(update).toMatchObject({ seq: 1, parentVersion: loadLearnedPolicy().version, episodes: 2 });
+    expect(fit).toMatchObject({ kind: 'warmup-clone', seq: 0, parentVersion: loadLearnedPolicy().version, episodes: 2 });
+    expect(update).toMatchObject({ kind: 'grpo', seq: 1, parentVersion: fit!.version, episodes: 2 });
 
-    // The version is a document in Elasticsearch holding its weights and the episodes it trained on.
+    // The versions are documents in Elasticsearch holding their weights and the episodes they trained on.
     const versions = new PolicyVersionStore(es, toePolicyVersionsIndex(prefix));
+    const warmupEpisodes = [`${verdicts[0]!.workflowId}/n0`, `${verdicts[1]!.workflowId}/n0`].sort();
+    const storedFit = await versions.get('online-test', fit!.version);
+    expect(storedFit).toMatchObject({ update: 'warmup-clone', episodeIds: [], referenceVersion: fit!.version });
+    expect(storedFit!.clonedFrom!.sort()).toEqual(warmupEpisodes);
+    expect(storedFit!.weights.training).toMatchObject({ method: 'warmup-clone', parentVersion: loadLearnedPolicy().version, episodes: 2 });
     const stored = await versions.get('online-test', update!.version);
-    expect(stored!.episodeIds.sort()).toEqual([`${verdicts[0]!.workflowId}/n0`, `${verdicts[1]!.workflowId}/n0`].sort());
+    expect(stored!.episodeIds.sort()).toEqual(warmupEpisodes);
+    expect(stored).toMatchObject({ update: 'grpo', referenceVersion: fit!.version });
     expect(stored!.weights.version).toBe(update!.version);
-    expect(stored!.weights.training).toMatchObject({ method: 'grpo', parentVersion: loadLearnedPolicy().version, episodes: 2 });
+    expect(stored!.weights.training).toMatchObject({ method: 'grpo', parentVersion: fit!.version, episodes: 2, hyperparameters: { learningRate: 1e-3 } });
     // Exported (`verity toe versions <scope> --export`), it is a weights file policy=learned loads as the same version.
     const exported = path.join(tmp, 'online-v1.json');
     writeVersionWeights(stored!, exported);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { isKnownDataset } from '../../eval/labels';
+import { relevanceThresholdOf } from '../../src/methods/tool-mad/relevance-thresholds';
 import { projectRoot } from '../../src/project-root';
 import { parseMethodSettings } from '../../src/methods/settings-schemas';
 import { sampleRunClaims } from '../../src/runs/run-claims';
@@ -86,9 +87,12 @@ describe('paper protocols: datasets, tool sets and limits of each paper', () => 
     expect(parseMethodSettings('fire', parameters.fire, 'fire').fire).toMatchObject({ maxSteps: 5, resultsPerSearch: 3 });
   });
 
-  it('Tool-MAD (Algorithm 1): a RAG and a search debater, top-3 each, T = 3, gates 0.7 / 0.8, RAG mode left to the dense default', () => {
+  it('Tool-MAD (Algorithm 1): a RAG and a search debater, top-3 each, T = 3, gates 0.7 / 0.8 on the paper\'s embedding model, RAG mode left to the dense default', () => {
     const toolMad = parseMethodSettings('tool-mad', (config('tool-mad.yaml').parameters as Record<string, unknown>)['tool-mad'], 'tool-mad')['tool-mad']!;
-    expect(toolMad).toMatchObject({ debaters: ['rag', 'search'], ragTopK: 3, searchResults: 3, maxRounds: 3, faithfulnessThreshold: 0.7, relevanceThreshold: 0.8 });
+    expect(toolMad).toMatchObject({ debaters: ['rag', 'search'], ragTopK: 3, searchResults: 3, maxRounds: 3, faithfulnessThreshold: 0.7, relevanceEmbeddingModel: 'text-embedding-ada-002' });
+    // The relevance threshold is resolved at sweep start from the calibrated table (tool-mad-calibration.test.ts).
+    expect(toolMad.relevanceThreshold).toBeUndefined();
+    expect(relevanceThresholdOf('text-embedding-ada-002')?.threshold).toBe(0.8);
     expect(toolMad.ragMode).toBeUndefined();
     expect(names('tool-mad.yaml')).toContain('fever');
   });

@@ -3,6 +3,7 @@
  * buckets over [0, 1] — the Fig. 3-style histogram a pilot run gives, to calibrate the 0.8 gate
  * for another embedding model (docs/methods/tool-mad.md, "Calibrating the relevance threshold").
  */
+import { PAPER_RELEVANCE_PASS_SHARE } from '../../../src/methods/tool-mad/relevance-thresholds';
 
 export interface RelevanceBucket {
   /** Inclusive lower bound. */
@@ -46,8 +47,12 @@ export function renderRelevanceDistribution(distribution: RelevanceDistribution,
     return `    [${b.from.toFixed(1)}, ${b.to.toFixed(1)}${b.to >= 1 ? ']' : ')'} ${String(b.count).padStart(5)} ${share(b.count).padStart(5)}% ${bar}`;
   });
   const quantiles = Object.entries(distribution.quantiles).map(([q, v]) => `${q} ${v.toFixed(3)}`).join(', ');
+  const calibrated = distribution.quantiles.p25;
   return [
     `  answer relevance over ${distribution.scores} debater turns: ${distribution.passing} (${share(distribution.passing)}%) pass > ${distribution.threshold}${quantiles ? `; ${quantiles}` : ''}`,
     ...lines,
+    ...(calibrated === undefined
+      ? []
+      : [`    threshold at the paper's place (p25: ${100 * PAPER_RELEVANCE_PASS_SHARE}% of turns pass): ${calibrated.toFixed(3)} — an entry for src/methods/tool-mad/relevance-thresholds.ts`]),
   ].join('\n');
 }

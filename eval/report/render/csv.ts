@@ -14,7 +14,7 @@ export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): s
 const CLAIM_COLUMNS = [
   'dataset', 'method', 'model', 'claimId', 'status', 'goldRaw', 'gold', 'predictedRaw', 'predicted', 'correct',
   'llmCalls', 'cachedLlmCalls', 'toolCalls', 'promptTokens', 'completionTokens', 'totalTokens', 'costUsd', 'durationMs',
-  'promptVersion', 'failureReason',
+  'promptVersion', 'failureReason', 'decidedBy',
 ] as const;
 
 /** claims.csv: one row per verification. */
@@ -51,6 +51,8 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['latencyP50Ms', (g) => g.latencyMs.p50],
   ['latencyP90Ms', (g) => g.latencyMs.p90],
   ['latencyP99Ms', (g) => g.latencyMs.p99],
+  ['debatesByConsensus', (g) => g.debates?.consensus ?? null],
+  ['debatesByJudge', (g) => g.debates?.judge ?? null],
 ];
 
 /** groups.csv: one row of metrics per dataset × method × model. */

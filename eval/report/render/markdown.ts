@@ -1,5 +1,6 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
+import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
 import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 function cell(text: string): string {
@@ -37,6 +38,7 @@ export function renderMarkdown(report: RunReport): string {
     '## Results',
     'Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored.',
     markdownTable(summaryTable(report.groups)),
+    ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',
     markdownTable(costTable(report.groups)),
     '## Groups',

@@ -22,7 +22,8 @@ import { formatPlan } from '../plan-output';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { buildRunManifest } from '../../runs/build-manifest';
-import { type RunConfig, runConfigSchema } from '../../runs/run-manifest';
+import { calibrateToolMadRun, toolMadVectorProblem, ToolMadProtocolError } from '../../client/tool-mad-protocol';
+import { type RunCalibration, type RunConfig, runConfigSchema } from '../../runs/run-manifest';
 import { IncompatibleRunChangeError, type RecordedRun, recordRun } from '../../runs/record-run';
 import { RunFailureStore } from '../../runs/run-failure-store';
 import { RunStore } from '../../runs/run-store';
@@ -89,23 +90,39 @@ export function readRunConfig(file: string): RunConfig {
   return parsed.data;
 }
 
-function sweepInputFor(config: VerityConfig, file: string, runId?: string): { run: RunConfig; input: SweepInput } {
-  const run = readRunConfig(file);
+function sweepInputFor(config: VerityConfig, file: string, runId?: string): { run: RunConfig; input: SweepInput; calibrations: RunCalibration[] } {
+  const configured = readRunConfig(file);
   if (runId !== undefined) {
     const checked = runConfigSchema.shape.run.safeParse(runId);
     if (!checked.success) throw new CliError(`--run: ${checked.error.issues[0]?.message ?? 'invalid run id'}`, 2);
-    run.run = runId;
+    configured.run = runId;
   }
   let input: SweepInput;
+  let calibrated: ReturnType<typeof calibrateToolMadRun>;
   try {
-    input = buildSweepInput(config, run, path.dirname(path.resolve(file)));
+    calibrated = calibrateToolMadRun(config, configured);
+    input = buildSweepInput(config, calibrated.run, path.dirname(path.resolve(file)));
   } catch (err) {
-    if (err instanceof InvalidRunConfigError) throw new CliError(`${file}: ${err.message}`, 2);
+    if (err instanceof InvalidRunConfigError || err instanceof ToolMadProtocolError) throw new CliError(`${file}: ${err.message}`, 2);
     throw err;
   }
   const missing = input.datasets.find((dataset) => !fs.existsSync(dataset.file));
   if (missing) throw new CliError(`${file}: dataset file not found: ${missing.file}`, 2);
-  return { run, input };
+  return { run: calibrated.run, input, calibrations: calibrated.calibrations };
+}
+
+/** A Tool-MAD RAG debater would fall back to BM25 for want of vectors: the line that says so, or null. */
+async function toolMadVectorNotice(config: VerityConfig, run: RunConfig, input: SweepInput): Promise<string | null> {
+  const es = createEsClient(config.elasticsearch);
+  try {
+    return await toolMadVectorProblem(es, run, input);
+  } finally {
+    await es.close();
+  }
+}
+
+function describeCalibration(c: RunCalibration): string {
+  return `${c.method} ${c.setting} ${c.value} for embedding model ${c.embeddingModel} (${c.from === 'table' ? `calibrated: ${c.source}` : c.source}); recorded in the run manifest`;
 }
 
 /** Reads the datasets before anything starts: skipped records are listed with their line numbers; empty, unreadable or (strict) malformed datasets fail. */
@@ -123,11 +140,12 @@ async function reportDatasets(file: string, run: RunConfig, input: SweepInput): 
 }
 
 /** Writes the manifest of a new or grown run; a run id already used with an incompatible config is refused. */
-async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput, sweepRunning: boolean): Promise<RecordedRun> {
+async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput, sweepRunning: boolean, calibrations: RunCalibration[] = []): Promise<RecordedRun> {
   const es = createEsClient(config.elasticsearch);
   try {
     const runs = new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
-    return await recordRun(runs, await buildRunManifest(config, run, input), { sweepRunning });
+    const manifest = await buildRunManifest(config, run, input);
+    return await recordRun(runs, calibrations.length > 0 ? { ...manifest, calibrations } : manifest, { sweepRunning });
   } catch (err) {
     if (err instanceof IncompatibleRunChangeError) throw new CliError(err.message, 2);
     throw err;
@@ -225,9 +243,12 @@ async function planOf(config: VerityConfig, file: string, run: RunConfig, input:
 
 async function planCommand(file: string, options: PlanCommandOptions): Promise<void> {
   const config = loadConfig();
-  const { run, input } = sweepInputFor(config, file, options.run);
+  const { run, input, calibrations } = sweepInputFor(config, file, options.run);
   await reportDatasets(file, run, input);
   await requireElasticsearch(config);
+  for (const calibration of calibrations) notice(describeCalibration(calibration));
+  const vectors = await toolMadVectorNotice(config, run, input);
+  if (vectors) notice(`${vectors} (\`sweep run\` refuses to start)`);
   const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims, forcePilot: options.pilot === true });
   if (options.json) printJson(plan);
   else process.stdout.write(`${formatPlan(plan)}\n`);
@@ -236,9 +257,12 @@ async function planCommand(file: string, options: PlanCommandOptions): Promise<v
 async function runSweepCommand(file: string, options: RunOptions): Promise<void> {
   applyLlmOption(options.llm);
   const config = loadConfig();
-  const { run, input } = sweepInputFor(config, file, options.run);
+  const { run, input, calibrations } = sweepInputFor(config, file, options.run);
   await reportDatasets(file, run, input);
   await requireElasticsearch(config);
+  const vectors = await toolMadVectorNotice(config, run, input);
+  if (vectors) throw new CliError(`${file}: ${vectors}`, 2);
+  for (const calibration of calibrations) notice(describeCalibration(calibration));
   if (options.maxUsd !== undefined) {
     const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims ?? DEFAULT_PILOT_CLAIMS });
     const refusal = maxUsdRefusal(plan, options.maxUsd);
@@ -253,7 +277,7 @@ async function runSweepCommand(file: string, options: RunOptions): Promise<void>
     if (err instanceof RunConfigurationChangedError) throw new CliError(err.message, 2);
     throw err;
   }
-  const recorded = await recordManifest(config, run, input, (await sweepStatusOf(client, config, run.run)) === 'RUNNING').catch(async (err: unknown) => {
+  const recorded = await recordManifest(config, run, input, (await sweepStatusOf(client, config, run.run)) === 'RUNNING', calibrations).catch(async (err: unknown) => {
     await client.connection.close();
     throw err;
   });

@@ -99,7 +99,8 @@ export function registerToeCommand(program: Command): void {
         if (options.json) return printJson(versions);
         if (versions.length === 0) process.stdout.write(`no versions of ${scope} yet (still warming up, or another scope)\n`);
         for (const v of versions) {
-          process.stdout.write(`${v.seq}\t${v.version}\tfrom ${v.parentVersion}\t${v.episodeIds.length} episodes\tmean return ${v.meanReturn.toFixed(4)}\t${v.createdAt}\n`);
+          const trainedOn = v.update === 'warmup-clone' ? `heuristic fit on ${v.clonedFrom?.length ?? 0} warm-up episodes` : `${v.episodeIds.length} episodes`;
+          process.stdout.write(`${v.seq}\t${v.version}\tfrom ${v.parentVersion}\t${trainedOn}\tmean return ${v.meanReturn.toFixed(4)}\t${v.createdAt}\n`);
         }
       } catch (err) {
         if (err instanceof CliError) throw err;

@@ -1,17 +1,22 @@
 /**
  * ToE's online learner (paper §III-B, toe.md §3.6): which weights version a claim acts with, and
- * after each finished claim the GRPO updates that are due — each a new version in Elasticsearch,
- * trained from the newest version on the next group of the scope's episodes, with π_ref the
- * starting weights frozen at the end of the warm-up.
+ * after each finished claim the updates that are due, each a new version in Elasticsearch. When the
+ * warm-up ends, version 0 is the starting network fitted to the heuristic on the warm-up episodes
+ * (warmup-clone.ts); it is π_ref, frozen. Then every group of the scope's episodes a GRPO update
+ * trains the newest version (online-hyperparameters.ts). Scopes whose first version predates the
+ * warm-up fit keep the starting weights as π_ref.
  */
 import type { Mlp } from '../policy/mlp';
 import { defaultWeightsPath, policyFromMlp, readWeightsFile, type LearnedPolicy } from '../policy/learned-policy';
 import { deserialiseWeights, type PolicyWeightsFile } from '../policy/weights';
-import { toPolicyEpisode, type ToeEpisodeStore } from '../episode-store';
+import { toPolicyEpisode, type StoredToeEpisode, type ToeEpisodeStore } from '../episode-store';
+import { discountedReturn, PAPER_GRPO } from '../policy/grpo';
 import { trainPolicy } from '../training/train-policy';
 import { STATE_LAYOUT_VERSION } from '../../../shared/methods/toe-logic/state';
+import { onlineGrpoHyperparameters } from './online-hyperparameters';
 import { nextUpdateGroup, updateSeed } from './online-schedule';
-import type { PolicyVersionRecord, PolicyVersionStore } from './policy-version-store';
+import { WARMUP_CLONE_SEQ, type PolicyVersionRecord, type PolicyVersionStore } from './policy-version-store';
+import { warmupClone } from './warmup-clone';
 
 /** Bounds the updates one finished claim triggers (a backlog is worked off by the next claims). */
 const MAX_UPDATES_PER_CLAIM = 8;
@@ -28,6 +33,8 @@ export interface ClaimFinished {
 }
 
 export interface OnlineUpdate {
+  /** warmup-clone: version 0, the heuristic's fit at the end of the warm-up; grpo: a GRPO update. */
+  kind: 'warmup-clone' | 'grpo';
   seq: number;
   version: string;
   parentVersion: string;
@@ -66,7 +73,7 @@ export class OnlineLearner {
     return policy;
   }
 
-  /** Records the finished claim, then runs the GRPO updates that are due (each written as a new version). */
+  /** Records the finished claim, then the updates that are due: the warm-up fit once, then GRPO updates (each a new version). */
   async claimFinished(claim: ClaimFinished): Promise<OnlineUpdateReport> {
     await this.versions.recordClaim({ scope: claim.scope, verificationId: claim.verificationId, policyVersion: claim.actedWith, completedAt: new Date().toISOString() });
     const claimsDone = await this.versions.claimsDone(claim.scope);
@@ -75,6 +82,11 @@ export class OnlineLearner {
     for (let attempt = 0; attempt < MAX_UPDATES_PER_CLAIM; attempt += 1) {
       const history = await this.versions.versions(claim.scope);
       const trainable = (await this.episodes.ofLearner(claim.scope)).filter((e) => e.steps.length > 0 && e.stateLayoutVersion === STATE_LAYOUT_VERSION);
+      if (history.length === 0 && claimsDone >= claim.warmupClaims && trainable.length > 0) {
+        const clone = await this.endWarmup(claim.scope, start, trainable);
+        if (clone) updates.push(clone);
+        continue;
+      }
       const group = nextUpdateGroup({
         claimsDone,
         warmupClaims: claim.warmupClaims,
@@ -85,19 +97,22 @@ export class OnlineLearner {
       if (!group) break;
       const latest = history.at(-1);
       const parent = latest ? await this.weightsOf(claim.scope, latest.version) : start;
+      const cloned = history.find((v) => v.seq === WARMUP_CLONE_SEQ);
+      const reference = cloned ? await this.weightsOf(claim.scope, cloned.version) : start;
       const seq = (latest?.seq ?? 0) + 1;
       const byId = new Map(trainable.map((e) => [e.id, e]));
       const result = trainPolicy(
-        { mlp: parent.mlp, version: parent.file.version, stateLayoutVersion: parent.file.stateLayoutVersion, reference: start.mlp },
+        { mlp: parent.mlp, version: parent.file.version, stateLayoutVersion: parent.file.stateLayoutVersion, reference: reference.mlp },
         group.map((id) => toPolicyEpisode(byId.get(id)!)),
-        { seed: updateSeed(claim.scope, seq), hyperparameters: { groupSize: claim.groupSize }, source: `es:${this.versions.index}#${claim.scope}` },
+        { seed: updateSeed(claim.scope, seq), hyperparameters: onlineGrpoHyperparameters(claim.groupSize), source: `es:${this.versions.index}#${claim.scope}` },
       );
       const record: PolicyVersionRecord = {
         scope: claim.scope,
         seq,
+        update: 'grpo',
         version: result.weights.version,
         parentVersion: parent.file.version,
-        referenceVersion: start.file.version,
+        referenceVersion: reference.file.version,
         episodeIds: group,
         meanReturn: result.meanReturn,
         createdAt: new Date().toISOString(),
@@ -105,10 +120,36 @@ export class OnlineLearner {
       };
       // A concurrent claim of the scope may have written this seq: re-read and go on from there.
       if (await this.versions.create(record)) {
-        updates.push({ seq, version: record.version, parentVersion: record.parentVersion, episodes: group.length, meanReturn: result.meanReturn });
+        updates.push({ kind: 'grpo', seq, version: record.version, parentVersion: record.parentVersion, episodes: group.length, meanReturn: result.meanReturn });
       }
     }
     return { claimsDone, updates };
+  }
+
+  /**
+   * Version 0: the starting weights fitted to the heuristic on the episodes it acted in during the
+   * warm-up (toe.md §10 #8). It trains on states only, so GRPO still consumes those episodes.
+   */
+  private async endWarmup(scope: string, start: { file: PolicyWeightsFile; mlp: Mlp }, warmup: readonly StoredToeEpisode[]): Promise<OnlineUpdate | null> {
+    const episodes = warmup.map(toPolicyEpisode);
+    const clone = warmupClone(start, episodes, updateSeed(scope, WARMUP_CLONE_SEQ), `es:${this.versions.index}#${scope}`);
+    const returns = episodes.map((e) => discountedReturn(e.steps.map((step) => step.reward), PAPER_GRPO.gamma));
+    const meanReturn = returns.reduce((a, b) => a + b, 0) / returns.length;
+    const record: PolicyVersionRecord = {
+      scope,
+      seq: WARMUP_CLONE_SEQ,
+      update: 'warmup-clone',
+      version: clone.weights.version,
+      parentVersion: start.file.version,
+      referenceVersion: clone.weights.version,
+      episodeIds: [],
+      clonedFrom: episodes.map((e) => e.id),
+      meanReturn,
+      createdAt: new Date().toISOString(),
+      weights: clone.weights,
+    };
+    if (!(await this.versions.create(record))) return null;
+    return { kind: 'warmup-clone', seq: WARMUP_CLONE_SEQ, version: record.version, parentVersion: record.parentVersion, episodes: episodes.length, meanReturn };
   }
 
   private async weightsOf(scope: string, version: string): Promise<{ file: PolicyWeightsFile; mlp: Mlp }> {

@@ -20,18 +20,25 @@ export function toePolicyVersionsIndex(prefix: string): string {
   return indexName(prefix, TOE_POLICY_VERSIONS_INDEX);
 }
 
+/** The seq of the version that ends the warm-up (the heuristic's fit); GRPO updates are 1, 2, … */
+export const WARMUP_CLONE_SEQ = 0;
+
 /** One weights version of a learner scope. */
 export interface PolicyVersionRecord {
   scope: string;
-  /** 1 for the first update after the warm-up, then 2, 3, … */
+  /** 0 for the warm-up's fit to the heuristic, 1 for the first GRPO update, then 2, 3, … */
   seq: number;
+  /** How it was made (absent on versions written before the warm-up fit existed: GRPO). */
+  update?: 'warmup-clone' | 'grpo';
   version: string;
   /** The version this one was trained from (the starting weights for seq 1). */
   parentVersion: string;
-  /** π_ref: the starting weights, frozen at the end of the warm-up. */
+  /** π_ref: the policy at the end of the warm-up (version 0), frozen. */
   referenceVersion: string;
-  /** The group of episodes this update consumed, oldest first. */
+  /** The group of episodes this update consumed, oldest first (none for the warm-up fit). */
   episodeIds: string[];
+  /** The warm-up fit: the episodes whose states it was fitted on. */
+  clonedFrom?: string[];
   meanReturn: number;
   createdAt: string;
   weights: PolicyWeightsFile;
@@ -61,6 +68,7 @@ const DEFINITION: IndexDefinition = {
       completedAt: { type: 'date' },
       // Stored, not searched.
       episodeIds: { type: 'object', enabled: false },
+      clonedFrom: { type: 'object', enabled: false },
       weights: { type: 'object', enabled: false },
     },
   },

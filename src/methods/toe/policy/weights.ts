@@ -26,7 +26,7 @@ const layerSchema = z
 /** What produced the weights: enough to retrain them and to know what they were trained on. */
 export const trainingMetadataSchema = z
   .object({
-    method: z.enum(['init', 'grpo']),
+    method: z.enum(['init', 'grpo', 'warmup-clone']),
     seed: z.number().int(),
     /** Version of the weights training started from (absent for a fresh init). */
     parentVersion: z.string().optional(),

@@ -4,7 +4,8 @@
  * evidence with a category-dependent probability (Fig. 5's preferences: scientific → arXiv,
  * political/health → fact-check, celebrity → social, other → web); a relevant hit raises the
  * node's reliability. States follow the §3.3 layout and rewards Eq. 5 with Table I's weights.
- * The behaviour policy is uniform over the 8 actions (probability 1/8 logged), at most 5 searches.
+ * The behaviour policy is uniform over the 8 actions (probability 1/8 logged) unless an acting
+ * policy is given (the online learning curve), at most 5 searches.
  * Only for tests and for the policy benchmark's fallback — never a substitute for real episodes.
  */
 import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode, type PolicyStep, type ToeAction } from '../../../shared/methods/toe-policy';
@@ -57,8 +58,11 @@ function encode(w: WorldState): number[] {
   return state;
 }
 
-/** `count` episodes, reproducible from `seed`. */
-export function syntheticEpisodes(count: number, seed: number, stateLayoutVersion: string): PolicyEpisode[] {
+/** Chooses an action at a state (key: a stable draw key), with the probability it had. */
+export type SyntheticActor = (state: number[], key: string) => { action: ToeAction; probability: number };
+
+/** `count` episodes, reproducible from `seed` (and the actor). */
+export function syntheticEpisodes(count: number, seed: number, stateLayoutVersion: string, act?: SyntheticActor): PolicyEpisode[] {
   const random = mulberry32(seed);
   const episodes: PolicyEpisode[] = [];
   for (let e = 0; e < count; e += 1) {
@@ -79,9 +83,10 @@ export function syntheticEpisodes(count: number, seed: number, stateLayoutVersio
     let highReliabilityPaid = false;
     while (world.searches < MAX_STEPS) {
       const state = encode(world);
-      const action = TOE_ACTIONS[Math.floor(random() * TOE_ACTIONS.length)] as ToeAction;
+      const chosen = act ? act(state, `synthetic/${seed}/${e}/${world.searches}`) : { action: TOE_ACTIONS[Math.floor(random() * TOE_ACTIONS.length)] as ToeAction, probability: 1 / TOE_ACTIONS.length };
+      const { action, probability } = chosen;
       if (action === 'stop') {
-        steps.push({ state, action, probability: 1 / TOE_ACTIONS.length, reward: 0 });
+        steps.push({ state, action, probability, reward: 0 });
         break;
       }
       const relevant = random() < relevanceOf(categoryName, action);
@@ -102,12 +107,12 @@ export function syntheticEpisodes(count: number, seed: number, stateLayoutVersio
       }
       const deltaVeracity = relevant ? 0.1 : 0;
       const reward = 1.0 * (world.reliability - before) + 0.5 * deltaVeracity + 0.05 * Math.min(newItems, 4) * (newItems > 0 ? 1 : 0) + bonus - 0.01;
-      steps.push({ state, action, probability: 1 / TOE_ACTIONS.length, reward });
+      steps.push({ state, action, probability, reward });
       world.searches += 1;
       world.evidence += newItems;
       world.perSource[SEARCH_ACTIONS.indexOf(action)]! += 1;
     }
-    episodes.push({ schemaVersion: 1, id: `synthetic/${seed}/${String(e).padStart(5, '0')}`, claim: `synthetic ${categoryName} claim ${e}`, policy: 'uniform', stateLayoutVersion, steps });
+    episodes.push({ schemaVersion: 1, id: `synthetic/${seed}/${String(e).padStart(5, '0')}`, claim: `synthetic ${categoryName} claim ${e}`, policy: act ? 'acting' : 'uniform', stateLayoutVersion, steps });
   }
   return episodes;
 }
