@@ -21,6 +21,10 @@ export const PATCHES = {
   claimLengthInCharacters: 'claim-length-in-characters',
   /** An LLM call first asks the request cache (a local activity); only a miss goes to the rate-limited LLM queue. */
   llmCacheBeforeQueue: 'llm-cache-before-queue',
+  /** A sweep's child ids shorten long run, claim and model ids (identity.ts's escapeIdPart) instead of spelling them out. */
+  shortIdParts: 'short-id-parts',
+  /** A sweep that cannot record a verification's failure (or count its outcome) fails with that reason instead of failing its workflow tasks forever. */
+  sweepFailsOnLostOutcome: 'sweep-fails-on-lost-outcome',
 } as const;
 
 /**
@@ -39,6 +43,8 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.toeOnlinePolicy,
   PATCHES.claimLengthInCharacters,
   PATCHES.llmCacheBeforeQueue,
+  PATCHES.shortIdParts,
+  PATCHES.sweepFailsOnLostOutcome,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
