@@ -10,6 +10,7 @@ import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { createLogger } from '../../src/logging/logger';
 import { planSweep } from '../../src/plan/plan-sweep';
 import { checkRunDatasets } from '../../src/runs/dataset-check';
+import { readManifest, RunNotFoundError } from '../../src/runs/read-run';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { describeFailure } from '../../src/shared/failure';
 import { sweepWorkflowId } from '../../src/shared/identity';
@@ -212,6 +213,12 @@ describe('sweeps under hostile inputs', () => {
     } finally {
       await worker.close({ ignoreWorkerFailure: true });
     }
+  });
+
+  it('reads the run id "" as an unknown run, not as Elasticsearch\'s 405 page', async () => {
+    await harness.deps.runs.ensureIndex();
+    expect(await harness.deps.runs.get('')).toBeUndefined();
+    await expect(readManifest(harness.es, harness.prefix, '')).rejects.toBeInstanceOf(RunNotFoundError);
   });
 
   it('plans a real endpoint from a pilot, not from runs that the embedded simulator answered', async () => {
