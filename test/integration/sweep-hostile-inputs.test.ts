@@ -215,6 +215,11 @@ describe('sweeps under hostile inputs', () => {
     }
   });
 
+  it('verifies a claim under a 1,100-character --run and --claim-id', async () => {
+    const result = await runCliInProcess(['verify', '--run', 'r'.repeat(1100), '--claim-id', 'c'.repeat(1100), 'The Eiffel Tower is in Paris.'], harness.env);
+    expect(result).toMatchObject({ code: 0 });
+  });
+
   it('reads the run id "" as an unknown run, not as Elasticsearch\'s 405 page', async () => {
     await harness.deps.runs.ensureIndex();
     expect(await harness.deps.runs.get('')).toBeUndefined();
