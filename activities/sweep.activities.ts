@@ -16,6 +16,9 @@ import { spentBeforeLimit } from '../src/shared/verification-limits';
 
 export const AWAIT_HEARTBEAT_INTERVAL_MS = 10_000;
 
+/** JSON of the claims one loadRunClaims returns, at most: far below Temporal's 2 MB payload limit. */
+export const MAX_CLAIM_PAGE_BYTES = 256 * 1024;
+
 export interface SweepActivityDeps {
   runs: RunStore;
   runClaims: RunClaimStore;
@@ -40,8 +43,15 @@ export function createSweepActivities(deps: SweepActivityDeps) {
       return { claimCount: claims.length };
     },
 
+    /** A page of the run's claims, cut short where it would exceed MAX_CLAIM_PAGE_BYTES. */
     async loadRunClaims(input: { runId: string; fromOrdinal: number; size: number }): Promise<RunClaim[]> {
-      return esCall(() => deps.runClaims.page(input.runId, input.fromOrdinal, input.size));
+      const claims = await esCall(() => deps.runClaims.page(input.runId, input.fromOrdinal, input.size, MAX_CLAIM_PAGE_BYTES));
+      const [first] = claims;
+      // Only a claim stored before claims were limited can be this large: fail, do not retry forever.
+      if (first && claims.length === 1 && Buffer.byteLength(JSON.stringify(first)) > MAX_CLAIM_PAGE_BYTES) {
+        throw ApplicationFailure.nonRetryable(`claim ${first.claimId} (ordinal ${first.ordinal}) of run ${input.runId} is larger than ${MAX_CLAIM_PAGE_BYTES / 1024} KB; start the run anew from a checked dataset`, FAILURE_TYPES.invalidInput);
+      }
+      return claims;
     },
 
     /** Which of these verifications already have a stored verdict, with their usage. */

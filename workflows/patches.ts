@@ -26,6 +26,10 @@ export const PATCHES = {
    * and limits see it), every one in `usage.invalidAnswers`; the methods handle it as their papers do.
    */
   invalidAnswersCounted: 'invalid-answers-counted',
+  /** A sweep's child ids shorten long run, claim and model ids (identity.ts's escapeIdPart) instead of spelling them out. */
+  shortIdParts: 'short-id-parts',
+  /** A sweep that cannot record a verification's failure (or count its outcome) fails with that reason instead of failing its workflow tasks forever. */
+  sweepFailsOnLostOutcome: 'sweep-fails-on-lost-outcome',
 } as const;
 
 /**
@@ -45,6 +49,8 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.claimLengthInCharacters,
   PATCHES.llmCacheBeforeQueue,
   PATCHES.invalidAnswersCounted,
+  PATCHES.shortIdParts,
+  PATCHES.sweepFailsOnLostOutcome,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import {
   allHandlersFinished,
+  ApplicationFailure,
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
@@ -37,12 +38,14 @@ import {
   totalItems,
   workItem,
 } from '../src/shared/sweep';
-import { verificationHash, verifyWorkflowId } from '../src/shared/identity';
+import { isLongIdPart, verificationHash, verifyWorkflowId } from '../src/shared/identity';
 import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
 import { verifySearchAttributes } from './search-attributes';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
 import { verifyClaimWorkflow } from './verify-claim.workflow';
+import { hasPatch } from './has-patch';
+import { PATCHES } from './patches';
 
 const { prepareRunClaims, loadRunClaims, findVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus } = proxyActivities<Activities>(WRITE);
@@ -74,6 +77,8 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   let changes = 0;
   let progressed = false;
   let page: ClaimPage | undefined;
+  /** Why an outcome could be neither recorded nor counted: the sweep fails with it (its state is kept for a re-run). */
+  let lostOutcome: string | undefined;
 
   const progress = () => sweepProgress(input.runId, state, variantCount, running.size);
   const changed = () => {
@@ -139,7 +144,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Counts a child's outcome when it arrives; failures are recorded first, so none is lost. */
   function watch(ref: SweepChildRef, outcome: Promise<SweepChildOutcome>): void {
     running.set(ref.workflowId, ref);
-    void outcome.then(async (result) => {
+    const counted = outcome.then(async (result) => {
       if (state.status === 'cancelled') return;
       if (!result.ok) {
         await recordRunFailure({
@@ -161,6 +166,12 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       }
       running.delete(ref.workflowId);
       progressed = true;
+      changed();
+    });
+    counted.catch((err: unknown) => {
+      // Before the patch such a rejection went unhandled: every workflow task failed, for good.
+      if (!hasPatch(PATCHES.sweepFailsOnLostOutcome)) throw err;
+      lostOutcome ??= `the outcome of ${ref.workflowId} could not be recorded: ${describeFailure(err as Error)}`;
       changed();
     });
   }
@@ -189,8 +200,10 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput: { ...verifyInput, reply: 'summary' } };
     const { configHash, promptsHash, stamp } = input.identity;
     const hash = verificationHash(verifyInput, { configHash, promptsHash });
+    // Only an id with a long part asks for the patch (no marker in every sweep's history).
+    const spellOutLongParts = [input.runId, claim.claimId, model].some(isLongIdPart) && !hasPatch(PATCHES.shortIdParts);
     return {
-      workflowId: verifyWorkflowId({ runId: input.runId, claimId: claim.claimId, method, model, hash }),
+      workflowId: verifyWorkflowId({ runId: input.runId, claimId: claim.claimId, method, model, hash }, { spellOutLongParts }),
       verifyInput: { ...verifyInput, identity: { configHash, promptsHash, stamp, hash }, reply: 'summary' },
     };
   }
@@ -255,6 +268,12 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     changed();
   }
 
+  /** Marks the run failed where it can, then fails the sweep: a re-run of `verity sweep run` starts it afresh and reuses every stored verdict. */
+  async function failForLostOutcome(reason: string): Promise<never> {
+    await setRunStatus({ runId: input.runId, status: 'failed' }).catch(() => undefined);
+    throw ApplicationFailure.nonRetryable(`${reason}; the sweep stopped: run \`verity sweep run\` again to resume it`, 'SweepOutcomeLost');
+  }
+
   const historyIsLong = () => {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
@@ -266,6 +285,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
 
   let reportedStatus: SweepStatus | undefined = input.state?.status;
   for (;;) {
+    if (lostOutcome !== undefined) await failForLostOutcome(lostOutcome);
     const remaining = totalItems(state, variantCount) - state.cursor;
     if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
     if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';

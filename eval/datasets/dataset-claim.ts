@@ -1,14 +1,41 @@
 import { z } from 'zod';
-import { VERDICT_LABELS } from '../../src/shared/constants';
+import { MAX_CLAIM_CHARS, VERDICT_LABELS } from '../../src/shared/constants';
+import { characterCount } from '../../src/shared/verify';
 import { internalLabel, isKnownDataset } from '../labels';
+
+/**
+ * Limits of one claim record: the claim as `verity verify` accepts it, the names short enough for
+ * ids, search attributes and keyword fields. A run's claim is then at most a few tens of KB, well
+ * below what crosses Temporal in one payload (see run-claim-store.ts's paging by size).
+ */
+export const MAX_CLAIM_ID_CHARS = 2000;
+export const MAX_DATASET_NAME_CHARS = 100;
+export const MAX_LABEL_CHARS = 100;
+
+/** Text that has a UTF-8 form (no lone surrogate, which `"\ud800"` in JSON can produce). */
+function isWellFormed(text: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
 
 /** One claim of any benchmark, in the shape every loader returns. */
 export const datasetClaimSchema = z.object({
-  id: z.string().min(1),
-  dataset: z.string().min(1),
-  claim: z.string().trim().min(1),
+  id: z
+    .string()
+    .min(1)
+    .max(MAX_CLAIM_ID_CHARS, `a claim id has at most ${MAX_CLAIM_ID_CHARS} characters`)
+    .refine((id) => isWellFormed(id), 'the claim id has a lone surrogate (no UTF-8 form)'),
+  dataset: z.string().min(1).max(MAX_DATASET_NAME_CHARS, `a dataset name has at most ${MAX_DATASET_NAME_CHARS} characters`),
+  claim: z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((claim, context) => {
+      const length = characterCount(claim);
+      if (length > MAX_CLAIM_CHARS) context.addIssue({ code: 'custom', message: `the claim has ${length} characters; at most ${MAX_CLAIM_CHARS} are accepted (as by \`verity verify\`)` });
+      else if (!isWellFormed(claim)) context.addIssue({ code: 'custom', message: 'the claim has a lone surrogate (no UTF-8 form)' });
+    }),
   /** The label as written in the source (FELM-WK uses JSON booleans). */
-  label: z.union([z.string().min(1), z.boolean()]),
+  label: z.union([z.string().min(1).max(MAX_LABEL_CHARS, `a label has at most ${MAX_LABEL_CHARS} characters`), z.boolean()]),
   labelNorm: z.enum(VERDICT_LABELS),
   goldTitles: z.array(z.string()),
   meta: z.record(z.string(), z.unknown()),

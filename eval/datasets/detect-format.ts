@@ -8,7 +8,7 @@ async function readHead(file: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
   } finally {
     await handle.close();
   }

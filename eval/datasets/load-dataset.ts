@@ -10,7 +10,7 @@ import { liarReader } from './formats/liar';
 import { politifactReader } from './formats/politifact';
 import { scifactReader } from './formats/scifact';
 import { verityReader } from './formats/verity';
-import { describePosition, type RecordPosition } from './record-sources';
+import { describePosition, type RecordPosition, requireRegularFile } from './record-sources';
 
 const READERS: Record<DatasetFormat, FormatReaderFactory> = {
   verity: verityReader,
@@ -65,6 +65,7 @@ function reasonOf(err: unknown): string {
 
 /** Streams the claims of a dataset file; malformed records (and duplicate ids) are counted in `stats` or, when strict, thrown. */
 export async function* streamDataset(file: string, options: LoadDatasetOptions = {}, stats: LoadStats = emptyLoadStats()): AsyncGenerator<DatasetClaim> {
+  requireRegularFile(file);
   const format = !options.format || options.format === 'auto' ? await detectDatasetFormat(file) : options.format;
   stats.format = format;
   const reader = await READERS[format](file, options);

@@ -35,6 +35,10 @@ export class RunConfigurationChangedError extends Error {
 export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: string): SweepInput {
   const unknown = run.methods.filter((method) => !(METHODS as readonly string[]).includes(method));
   if (unknown.length > 0) throw new InvalidRunConfigError(`methods: unknown method "${unknown[0]}"; known methods: ${METHODS.join(', ')}`);
+  for (const key of ['methods', 'models'] as const) {
+    const repeated = firstRepeated(run[key]);
+    if (repeated !== undefined) throw new InvalidRunConfigError(`${key}: "${repeated}" is listed twice; list each ${key === 'methods' ? 'method' : 'model'} once`);
+  }
   const rag = (run.parameters.rag ?? {}) as { topK?: unknown; index?: unknown };
   if (rag.topK !== undefined && !(Number.isInteger(rag.topK) && (rag.topK as number) > 0)) {
     throw new InvalidRunConfigError('parameters.rag.topK: expected a whole number above 0');
@@ -54,6 +58,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
       ...(dataset.sample !== undefined ? { sample: dataset.sample } : {}),
       ...(dataset.index !== undefined ? { index: dataset.index } : {}),
       ...(dataset.dropLabels !== undefined ? { dropLabels: dataset.dropLabels } : {}),
+      ...(dataset.sha256 !== undefined ? { sha256: dataset.sha256 } : {}),
     })),
     seed: run.seed,
     variants: run.methods.flatMap((method) => run.models.map((model) => ({ method: method as MethodName, model }))),
@@ -66,6 +71,11 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),
     identity: { ...identityContextOf(config), placement: runPlacementOf(config) },
   };
+}
+
+/** The first value that appears twice (each would be verified, counted and paid for twice). */
+function firstRepeated(values: readonly string[]): string | undefined {
+  return values.find((value, index) => values.indexOf(value) !== index);
 }
 
 /** `parameters.<method>` of every method the run uses, validated by that method's schema. */

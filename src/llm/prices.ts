@@ -52,7 +52,8 @@ export function loadPriceTable(file?: string, options: { builtIn?: boolean } = {
   if (!file) return { ...base };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // A byte-order mark (left by some editors) is not JSON.
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message.split('\n')[0]}`);
   }

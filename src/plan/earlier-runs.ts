@@ -19,15 +19,21 @@ function sampleStats(stats: ExtendedStats): SampleStats {
  * Per-claim usage of the verdicts stored by earlier runs, per `<method>\u0000<model>`, for the
  * (method, model) pairs with at least MIN_EARLIER_VERDICTS of them.
  */
-export async function earlierRunStats(es: Client, verdictIndex: string, pairs: { method: string; model: string }[]): Promise<Map<string, UsageStats & { verdicts: number }>> {
+export async function earlierRunStats(
+  es: Client,
+  verdictIndex: string,
+  pairs: { method: string; model: string }[],
+  options: { excludeRunIds?: string[] } = {},
+): Promise<Map<string, UsageStats & { verdicts: number }>> {
   const found = new Map<string, UsageStats & { verdicts: number }>();
   if (!(await es.indices.exists({ index: verdictIndex }))) return found;
   await es.indices.refresh({ index: verdictIndex });
+  const excluded = options.excludeRunIds && options.excludeRunIds.length > 0 ? { must_not: [{ terms: { runId: options.excludeRunIds } }] } : {};
   for (const { method, model } of pairs) {
     const response = await es.search({
       index: verdictIndex,
       size: 0,
-      query: { bool: { filter: [{ term: { method } }, { term: { model } }, { exists: { field: 'usage.llmCalls' } }] } },
+      query: { bool: { filter: [{ term: { method } }, { term: { model } }, { exists: { field: 'usage.llmCalls' } }], ...excluded } },
       aggs: {
         llmCalls: { extended_stats: { field: 'usage.llmCalls' } },
         promptTokens: { extended_stats: { field: 'usage.promptTokens' } },
@@ -48,4 +54,11 @@ export async function earlierRunStats(es: Client, verdictIndex: string, pairs: {
 
 export function pairKey(method: string, model: string): string {
   return `${method}\u0000${model}`;
+}
+
+/** Runs whose manifest says the embedded simulator answered them: their figures say nothing of a real endpoint. */
+export async function simulatorRunIds(es: Client, runsIndex: string): Promise<string[]> {
+  if (!(await es.indices.exists({ index: runsIndex }))) return [];
+  const response = await es.search({ index: runsIndex, size: 10_000, query: { term: { llmProvider: 'simulator' } }, _source: false });
+  return response.hits.hits.map((hit) => hit._id!).filter((id) => id !== undefined);
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Client as EsClient } from '@elastic/elasticsearch';
+import type { Client } from '@temporalio/client';
 import { buildSweepInput, startSweep } from '../client/start-sweep';
 import { connectTemporal } from '../client/temporal';
 import { loadConfig } from '../config/config';
@@ -9,6 +10,7 @@ import { RunClaimStore } from '../runs/run-claim-store';
 import { RunFailureStore } from '../runs/run-failure-store';
 import type { RunConfig } from '../runs/run-manifest';
 import { startSimulator } from '../simulator/server';
+import { SEARCH_ATTRIBUTES } from '../shared/constants';
 import { startWorker } from '../worker/run-worker';
 import { pairKey } from './earlier-runs';
 import type { ClaimUsage } from './plan-figures';
@@ -21,6 +23,20 @@ export interface PilotResult {
   samples: Map<string, ClaimUsage[]>;
   /** Per the same key: how many pilot verifications failed, and the first reason. */
   failed: Map<string, { count: number; reason: string }>;
+}
+
+/** The plan was interrupted (Ctrl-C, SIGTERM) while its pilot ran: the pilot's workflows are stopped and its indices deleted. */
+export class PlanInterruptedError extends Error {
+  override name = 'PlanInterruptedError';
+}
+
+/** Rejects (PlanInterruptedError) once `signal` aborts; never settles otherwise. */
+function interruption(signal: AbortSignal | undefined, pilotRunId: string): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    const fail = () => reject(new PlanInterruptedError(`interrupted: pilot ${pilotRunId} stopped and its indices deleted; no plan`));
+    if (signal?.aborted) fail();
+    else signal?.addEventListener('abort', fail, { once: true });
+  });
 }
 
 /** A row of the plan: the config's dataset (by its position: names may repeat), method and model. */
@@ -42,9 +58,14 @@ export async function runPilot(options: {
   configDir: string;
   claimsPerDataset: number;
   logger: Logger;
+  /** Aborting it stops the pilot: its workflows are terminated and its indices deleted (PlanInterruptedError). */
+  signal?: AbortSignal;
 }): Promise<PilotResult> {
   const id = crypto.randomBytes(4).toString('hex');
   const pilotPrefix = `${options.prefix}-plan-${id}`;
+  const interrupted = interruption(options.signal, `plan-${id}`);
+  interrupted.catch(() => undefined);
+  const unlessInterrupted = <T>(step: Promise<T>): Promise<T> => Promise.race([step, interrupted]);
   const simulator = await startSimulator({ port: 0 });
   const aliases: { index: string; name: string }[] = [];
   try {
@@ -71,20 +92,41 @@ export async function runPilot(options: {
       policies: undefined,
     };
     const input = buildSweepInput(config, pilotRun, options.configDir);
+    await unlessInterrupted(Promise.resolve());
     const worker = await startWorker(config, options.logger);
     const client = await connectTemporal(config);
+    let sweepId: string | undefined;
     try {
       const { handle } = await startSweep(client, config.temporal.taskQueue, input);
-      await handle.result();
+      sweepId = handle.workflowId;
+      await unlessInterrupted(handle.result());
+    } catch (err) {
+      if (sweepId !== undefined) await terminatePilot(client, sweepId, pilotRun.run);
+      throw err;
     } finally {
       await client.connection.close();
-      await worker.shutdown();
+      // A signal may have begun the worker's shutdown already (Temporal's runtime listens for SIGINT and SIGTERM).
+      await worker.shutdown().catch(() => worker.done.catch(() => undefined));
     }
     return await readPilot(options.es, pilotPrefix, pilotRun.run);
   } finally {
     await simulator.close();
     if (aliases.length > 0) await options.es.indices.deleteAlias({ index: aliases.map((a) => a.index), name: aliases.map((a) => a.name) }, { ignore: [404] });
     await deletePilotIndices(options.es, pilotPrefix);
+  }
+}
+
+/** Terminates the pilot's sweep and then its verifications (they are started to outlive their parent). */
+async function terminatePilot(client: Client, sweepId: string, pilotRunId: string): Promise<void> {
+  const reason = 'the plan was interrupted';
+  await client.workflow.getHandle(sweepId).terminate(reason).catch(() => undefined);
+  const query = `${SEARCH_ATTRIBUTES.run} = '${pilotRunId}' AND ExecutionStatus = 'Running'`;
+  try {
+    for await (const execution of client.workflow.list({ query })) {
+      await client.workflow.getHandle(execution.workflowId, execution.runId).terminate(reason).catch(() => undefined);
+    }
+  } catch {
+    // Listing needs the search attribute: without it, the verifications stay on the pilot's queue, which no worker polls.
   }
 }
 

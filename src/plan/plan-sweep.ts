@@ -6,8 +6,8 @@ import type { Logger } from '../logging/logger';
 import { sampleRunClaims } from '../runs/run-claims';
 import type { RunConfig } from '../runs/run-manifest';
 import type { SweepInput } from '../shared/sweep';
-import { earlierRunStats, pairKey } from './earlier-runs';
-import { rowKey, runPilot } from './pilot';
+import { earlierRunStats, pairKey, simulatorRunIds } from './earlier-runs';
+import { PlanInterruptedError, rowKey, runPilot } from './pilot';
 import { type Plan, type PlanRow, planRow, summarisePlan, usageStatsOf } from './plan-figures';
 
 export const DEFAULT_PILOT_CLAIMS = 3;
@@ -27,12 +27,15 @@ export interface PlanOptions {
   logger: Logger;
   /** Progress lines (the pilot takes a while). */
   onProgress?: (line: string) => void;
+  /** Aborting it interrupts a running pilot (PlanInterruptedError), leaving nothing of it behind. */
+  signal?: AbortSignal;
 }
 
 /**
  * What a sweep will use before any paid call: per (dataset × method × model), the run's claims
  * times the per-claim usage of earlier runs with the same method and model when there are any,
- * else of a pilot on the simulator; priced per model (built-in table or VERITY_PRICES_FILE).
+ * else of a pilot on the simulator; priced per model (built-in table or VERITY_PRICES_FILE). For a
+ * real endpoint, runs that the embedded simulator answered (their manifest says so) are left out.
  */
 export async function planSweep(options: PlanOptions): Promise<Plan> {
   const { config, es, run, input } = options;
@@ -41,7 +44,10 @@ export async function planSweep(options: PlanOptions): Promise<Plan> {
   const claims = new Map<number, number>(input.datasets.map((_, position) => [position, 0]));
   for (const claim of await sampleRunClaims(run.run, input.datasets, input.seed)) claims.set(claim.datasetPosition, (claims.get(claim.datasetPosition) ?? 0) + 1);
   const pairs = input.variants.map(({ method, model }) => ({ method, model }));
-  const earlier = options.forcePilot ? new Map() : await earlierRunStats(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'), pairs);
+  // A real endpoint is not planned from what the embedded simulator answered.
+  const excludeRunIds = config.llm.provider === 'simulator' ? [] : await simulatorRunIds(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
+  const earlier = options.forcePilot ? new Map() : await earlierRunStats(es, indexName(config.elasticsearch.indexPrefix, 'verdicts'), pairs, { excludeRunIds });
+  if (options.signal?.aborted) throw new PlanInterruptedError('interrupted: no plan');
   const missing = pairs.filter(({ method, model }) => !earlier.has(pairKey(method, model)));
 
   let pilot: Awaited<ReturnType<typeof runPilot>> | undefined;
@@ -57,6 +63,7 @@ export async function planSweep(options: PlanOptions): Promise<Plan> {
       configDir: options.configDir,
       claimsPerDataset: options.pilotClaims,
       logger: options.logger,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 

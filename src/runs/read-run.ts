@@ -35,6 +35,8 @@ function validateAll<T>(schema: z.ZodType<T>, documents: unknown[], what: string
 
 export async function readManifest(client: Client, prefix: string, runId: string): Promise<RunManifest> {
   const index = indexName(prefix, 'runs');
+  // Elasticsearch answers a GET without an id with a 405 and a JSON page, not a 404.
+  if (runId === '') throw new RunNotFoundError(runId, index);
   try {
     const response = await client.get({ index, id: runId }, { ignore: [404] });
     if (!response.found) throw new RunNotFoundError(runId, index);

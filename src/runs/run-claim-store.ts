@@ -42,8 +42,12 @@ export class RunClaimStore {
     }
   }
 
-  /** Claims with ordinals in [fromOrdinal, fromOrdinal + size), in order. */
-  async page(runId: string, fromOrdinal: number, size: number): Promise<RunClaim[]> {
+  /**
+   * Claims with ordinals in [fromOrdinal, fromOrdinal + size), in order; with `maxBytes`, only as
+   * many as fit in that much JSON (at least one), so that a page always crosses Temporal in one
+   * payload (2 MB at most).
+   */
+  async page(runId: string, fromOrdinal: number, size: number, maxBytes = Infinity): Promise<RunClaim[]> {
     await this.ensureIndex();
     const response = await this.client.search({
       index: this.index,
@@ -51,7 +55,15 @@ export class RunClaimStore {
       query: { bool: { filter: [{ term: { runId } }, { range: { ordinal: { gte: fromOrdinal, lt: fromOrdinal + size } } }] } },
       sort: [{ ordinal: 'asc' }],
     });
-    return response.hits.hits.map((hit) => runClaimSchema.parse(hit._source));
+    const claims: RunClaim[] = [];
+    let bytes = 0;
+    for (const hit of response.hits.hits) {
+      const claim = runClaimSchema.parse(hit._source);
+      bytes += Buffer.byteLength(JSON.stringify(claim));
+      if (claims.length > 0 && bytes > maxBytes) break;
+      claims.push(claim);
+    }
+    return claims;
   }
 
   async ensureIndex(): Promise<void> {

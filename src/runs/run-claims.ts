@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DATASET_FORMATS, type DatasetFormat, loadDataset, stratifiedSample } from '../../eval/datasets';
+import { DATASET_FORMATS, type DatasetFormat, datasetFileHash, loadDataset, stratifiedSample } from '../../eval/datasets';
 import type { RunClaim, SweepDatasetRef } from '../shared/sweep';
 
 /** The run's inputs cannot make a claim list (missing file, unknown format, clashing ids). */
@@ -23,7 +23,10 @@ export async function sampleRunClaims(runId: string, datasets: SweepDatasetRef[]
   for (const [position, ref] of datasets.entries()) {
     if (!fs.existsSync(ref.file)) throw new RunInputError(`dataset file not found: ${ref.file}`);
     const format = datasetFormatOf(ref);
+    await requireRecordedContent(ref);
     const { claims: loaded } = await loadDataset(ref.file, format === 'verity' || format === 'auto' ? { format } : { format, dataset: ref.name });
+    // Hashed before and after reading: a file replaced while it was read is refused too.
+    await requireRecordedContent(ref);
     const all = ref.dropLabels ? loaded.filter((claim) => !ref.dropLabels!.includes(claim.labelNorm)) : loaded;
     const chosen = ref.sample !== undefined && ref.sample < all.length ? stratifiedSample(all, ref.sample, { seed }) : all;
     for (const claim of chosen) {
@@ -34,4 +37,15 @@ export async function sampleRunClaims(runId: string, datasets: SweepDatasetRef[]
     }
   }
   return claims;
+}
+
+/** A dataset whose file no longer has the sha256 its run recorded would be verified as another dataset under the old one's name. */
+async function requireRecordedContent(ref: SweepDatasetRef): Promise<void> {
+  if (ref.sha256 === undefined) return;
+  const actual = await datasetFileHash(ref.file);
+  if (actual !== ref.sha256) {
+    throw new RunInputError(
+      `${ref.file} changed after the run was recorded (sha256 ${ref.sha256.slice(0, 12)}…, now ${actual.slice(0, 12)}…); restore it, or start the run under a new run id`,
+    );
+  }
 }

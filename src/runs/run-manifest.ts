@@ -21,12 +21,19 @@ export const runDatasetSchema = z.strictObject({
   dropLabels: z.array(z.enum(VERDICT_LABELS)).min(1).optional(),
 });
 
+/** Run ids and model names are spelled out in workflow ids, document ids and search attributes: short ones only. */
+export const MAX_RUN_ID_CHARS = 100;
+export const MAX_MODEL_NAME_CHARS = 200;
+
 export const runConfigSchema = z.strictObject({
-  run: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"'),
+  run: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"')
+    .max(MAX_RUN_ID_CHARS, `run ids have at most ${MAX_RUN_ID_CHARS} characters`),
   description: z.string().optional(),
   datasets: z.array(runDatasetSchema).min(1),
   methods: z.array(z.string().min(1)).min(1),
-  models: z.array(z.string().min(1)).min(1),
+  models: z.array(z.string().min(1).max(MAX_MODEL_NAME_CHARS, `model names have at most ${MAX_MODEL_NAME_CHARS} characters`)).min(1),
   /** Method parameters (e.g. rag: { topK, index }), passed to every verification. */
   parameters: z.record(z.string(), z.unknown()).default({}),
   seed: z.number().int().default(7),

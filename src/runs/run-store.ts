@@ -13,6 +13,8 @@ export class RunStore {
   ) {}
 
   async get(runId: string): Promise<RunManifest | undefined> {
+    // Elasticsearch answers a GET without an id with a 405 and a JSON page, not a 404.
+    if (runId === '') return undefined;
     await this.ensureIndex();
     const response = await this.client.get({ index: this.index, id: runId }, { ignore: [404] });
     return response.found ? runManifestSchema.parse(response._source) : undefined;

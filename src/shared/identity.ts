@@ -66,17 +66,60 @@ export function verificationHash(parts: IdentityParts, context: IdentityContext)
   });
 }
 
-/** A run or claim id as one unambiguous workflow-id segment: '/' and '%' (and other reserved characters) are percent-encoded. */
+/**
+ * Escaped parts longer than this are shortened, so that a verification's workflow id stays far below
+ * Temporal's 1,000-character limit and its verdict's `_id` below Elasticsearch's 512 bytes (escaped
+ * ids are ASCII: characters = bytes). Run, claim and model at this length, the method and the hash
+ * make at most 481 characters.
+ */
+export const MAX_ID_PART_CHARS = 150;
+/** Hex characters of the hash that ends a shortened part. */
+const SHORTENED_HASH_CHARS = 16;
+
+/**
+ * A run, claim or model id as one unambiguous workflow-id segment: '/' and '%' (and other reserved
+ * characters) are percent-encoded; a lone surrogate (which has no UTF-8 form) is written `%uXXXX`.
+ *
+ * A segment longer than MAX_ID_PART_CHARS is shortened: its first whole characters (escaped), ':'
+ * and the first 16 hex characters of the sha256 of the whole part. ':' never appears in an escaped
+ * part, so a shortened segment never equals a spelled-out one, and the hash keeps two long parts
+ * with the same beginning apart: the identity stays exact.
+ */
 export function escapeIdPart(part: string): string {
-  return encodeURIComponent(part);
+  const escaped = escapeWhole(part);
+  if (escaped.length <= MAX_ID_PART_CHARS) return escaped;
+  let head = '';
+  for (const char of part) {
+    const next = escapeWhole(char);
+    if (head.length + next.length > MAX_ID_PART_CHARS - 1 - SHORTENED_HASH_CHARS) break;
+    head += next;
+  }
+  return `${head}:${sha256HexOf(part).slice(0, SHORTENED_HASH_CHARS)}`;
+}
+
+/** Whether `escapeIdPart` shortens this part (ids recorded before shortening spelled it out whole). */
+export function isLongIdPart(part: string): boolean {
+  return escapeWhole(part).length > MAX_ID_PART_CHARS;
+}
+
+function escapeWhole(part: string): string {
+  let escaped = '';
+  for (const char of part) {
+    const code = char.codePointAt(0)!;
+    escaped += code >= 0xd800 && code <= 0xdfff ? `%u${code.toString(16).toUpperCase()}` : encodeURIComponent(char);
+  }
+  return escaped;
 }
 
 /**
  * `verify/<run>/<claim>/<method>/<model>/<hash>`: readable parts, then a short hash of everything
- * that is not spelled out. Run, claim and model are escaped, so no two inputs share an id.
+ * that is not spelled out. Run, claim and model are escaped (and long ones shortened, see
+ * escapeIdPart), so no two inputs share an id. `spellOutLongParts` rebuilds the ids of sweeps
+ * recorded before shortening (replay only).
  */
-export function verifyWorkflowId(parts: { runId: string; claimId: string; method: MethodName; model: string; hash: string }): string {
-  return ['verify', escapeIdPart(parts.runId), escapeIdPart(parts.claimId), parts.method, escapeIdPart(parts.model), parts.hash.slice(0, ID_HASH_CHARS)].join('/');
+export function verifyWorkflowId(parts: { runId: string; claimId: string; method: MethodName; model: string; hash: string }, options: { spellOutLongParts?: boolean } = {}): string {
+  const escape = options.spellOutLongParts ? encodeURIComponent : escapeIdPart;
+  return ['verify', escape(parts.runId), escape(parts.claimId), parts.method, escape(parts.model), parts.hash.slice(0, ID_HASH_CHARS)].join('/');
 }
 
 /** Where a run's records live: run ids are unique per Temporal namespace, Elasticsearch and index prefix. */

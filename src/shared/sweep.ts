@@ -23,6 +23,8 @@ export interface SweepDatasetRef {
   index?: string;
   /** Claims with these gold labels are left out before sampling. */
   dropLabels?: VerdictLabel[];
+  /** sha256 of the file as the run's manifest recorded it: the worker refuses a file that has changed since. */
+  sha256?: string;
 }
 
 export interface SweepBudget {

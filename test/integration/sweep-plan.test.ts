@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { createLogger } from '../../src/logging/logger';
 import { maxUsdRefusal, type Plan } from '../../src/plan/plan-figures';
 import { planSweep } from '../../src/plan/plan-sweep';
 import { type RunConfig, runConfigSchema } from '../../src/runs/run-manifest';
-import { main } from '../../src/cli/main';
 import { DEMO_CLAIMS, uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { runCliInProcess } from '../support/cli-in-process';
 
 const CLAIMS = 4;
 const PILOT_CLAIMS = 2;
@@ -99,24 +99,4 @@ async function llmCallsPerMethod(harness: WorkerHarness, runId: string): Promise
   const calls: Record<string, number> = {};
   for (const hit of response.hits.hits) calls[hit._source!.method] = (calls[hit._source!.method] ?? 0) + hit._source!.usage.llmCalls;
   return calls;
-}
-
-/** The CLI in this process (a spawned one takes long to start on a loaded machine), with `env` over process.env. */
-async function runCliInProcess(args: string[], env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  let stderr = '';
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(['node', 'verity', ...args]), stderr };
-  } finally {
-    spy.mockRestore();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
 }

@@ -4,7 +4,7 @@ import { configHash, configStamp, runPlacementOf } from '../../src/config/config
 import { loadConfig } from '../../src/config/config';
 import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
 import { sha256HexOf } from '../../src/shared/sha256';
-import { sweepWorkflowId, verificationHash, verifyWorkflowId } from '../../src/shared/identity';
+import { escapeIdPart, MAX_ID_PART_CHARS, sweepWorkflowId, verificationHash, verifyWorkflowId } from '../../src/shared/identity';
 
 const env = { TEMPORAL_TASK_QUEUE: 'verity', ES_INDEX_PREFIX: 'verity', ES_URL: 'http://127.0.0.1:9200' };
 const config = (overrides: Record<string, string> = {}) => loadConfig({ ...env, ...overrides });
@@ -51,6 +51,22 @@ describe('verification identity', () => {
       verifyWorkflowId({ runId: 'a%2Fb', claimId: 'c', method: 'rag', model: 'm', hash }),
     ];
     expect(new Set(ids).size).toBe(3);
+  });
+
+  it('shortens long parts to a bounded, exact id: a readable head, ":" and a hash of the whole part', () => {
+    const hash = 'a'.repeat(64);
+    const long = ['L'.repeat(1200), '长'.repeat(120), '长'.repeat(70), `${'长'.repeat(70)}-other`, `${'L'.repeat(1199)}M`];
+    const ids = long.map((claimId) => verifyWorkflowId({ runId: 'r'.repeat(300), claimId, method: 'mermaid', model: 'm'.repeat(3000), hash }));
+    expect(new Set(ids).size).toBe(long.length);
+    for (const id of ids) expect(Buffer.byteLength(id)).toBeLessThanOrEqual(512);
+    expect(escapeIdPart('长'.repeat(70))).toMatch(/^(%E9%95%BF)+:[0-9a-f]{16}$/);
+    expect(escapeIdPart('长'.repeat(70)).length).toBeLessThanOrEqual(MAX_ID_PART_CHARS);
+    // Parts that fit keep their old spelling, so existing ids do not change.
+    expect(escapeIdPart('a/b c%')).toBe(encodeURIComponent('a/b c%'));
+    expect(escapeIdPart('x'.repeat(MAX_ID_PART_CHARS))).toBe('x'.repeat(MAX_ID_PART_CHARS));
+    // A lone surrogate (no UTF-8 form) no longer throws; it is spelled %uXXXX, which no escaped part contains.
+    expect(escapeIdPart('a\ud800')).toBe('a%uD800');
+    expect(verifyWorkflowId({ runId: 'r', claimId: 'x'.repeat(200), method: 'rag', model: 'm', hash }, { spellOutLongParts: true })).toContain('x'.repeat(200));
   });
 
   it('scopes sweep ids by index prefix and Elasticsearch, and names the task queue after the configuration', () => {

@@ -9,7 +9,9 @@ export const LIAR_COLUMNS = [
 ] as const;
 
 async function* liarRows(file: string): AsyncGenerator<SourceRecord> {
-  for await (const { line, text } of textLines(file)) yield { position: { line }, ok: true, value: text.split('\t') };
+  for await (const read of textLines(file)) {
+    yield 'problem' in read ? { position: { line: read.line }, ok: false, reason: read.problem } : { position: { line: read.line }, ok: true, value: read.text.split('\t') };
+  }
 }
 
 /** `dataset` picks the label mapping: `liar` (binary) or `liar_3way`. */

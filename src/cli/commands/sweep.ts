@@ -18,6 +18,7 @@ import { applyLlmOption, llmOption } from '../llm-option';
 import { MIN_EARLIER_VERDICTS } from '../../plan/earlier-runs';
 import { formatUsd, maxUsdRefusal, type Plan } from '../../plan/plan-figures';
 import { DEFAULT_PILOT_CLAIMS, planSweep } from '../../plan/plan-sweep';
+import { PlanInterruptedError } from '../../plan/pilot';
 import { formatPlan } from '../plan-output';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
@@ -139,12 +140,18 @@ async function reportDatasets(file: string, run: RunConfig, input: SweepInput): 
   if (skipped > 0) notice(`${skipped} dataset record(s) skipped; set \`strict: true\` in ${path.basename(file)} to fail on them instead`);
 }
 
-/** Writes the manifest of a new or grown run; a run id already used with an incompatible config is refused. */
+/**
+ * Writes the manifest of a new or grown run; a run id already used with an incompatible config is
+ * refused. The dataset hashes it records go into `input` too: a worker refuses files changed since.
+ */
 async function recordManifest(config: VerityConfig, run: RunConfig, input: SweepInput, sweepRunning: boolean, calibrations: RunCalibration[] = []): Promise<RecordedRun> {
   const es = createEsClient(config.elasticsearch);
   try {
     const runs = new RunStore(es, indexName(config.elasticsearch.indexPrefix, 'runs'));
     const manifest = await buildRunManifest(config, run, input);
+    manifest.config.datasets.forEach((dataset, i) => {
+      if (dataset.sha256 !== undefined && input.datasets[i]) input.datasets[i].sha256 = dataset.sha256;
+    });
     return await recordRun(runs, calibrations.length > 0 ? { ...manifest, calibrations } : manifest, { sweepRunning });
   } catch (err) {
     if (err instanceof IncompatibleRunChangeError) throw new CliError(err.message, 2);
@@ -219,6 +226,15 @@ async function withClient<T>(action: (client: Client, config: VerityConfig) => P
 /** The sweep's plan (earlier runs or a pilot on the simulator); a bad prices file is one line naming it. */
 async function planOf(config: VerityConfig, file: string, run: RunConfig, input: SweepInput, options: { pilotClaims: number; forcePilot?: boolean }): Promise<Plan> {
   const es = createEsClient(config.elasticsearch);
+  // The first Ctrl-C or SIGTERM stops a running pilot and deletes its indices; the command then ends with one line.
+  const interrupt = new AbortController();
+  const signals = { SIGINT: 130, SIGTERM: 143 } as const;
+  let exitCode = 1;
+  const onSignal = (signal: keyof typeof signals) => {
+    exitCode = signals[signal];
+    interrupt.abort();
+  };
+  for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.once(signal, onSignal);
   try {
     return await planSweep({
       config,
@@ -232,11 +248,14 @@ async function planOf(config: VerityConfig, file: string, run: RunConfig, input:
       // The pilot's failures are summed up in the plan, not logged one by one.
       logger: createLogger('error'),
       onProgress: notice,
+      signal: interrupt.signal,
     });
   } catch (err) {
     if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    if (err instanceof PlanInterruptedError) throw new CliError(err.message, exitCode);
     throw err;
   } finally {
+    for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.off(signal, onSignal);
     await es.close();
   }
 }
@@ -488,9 +507,10 @@ export function registerSweepCommand(program: Command): void {
       'after',
       `
 Figures per claim come from the verdicts of earlier runs with the same method and model (at least
-${MIN_EARLIER_VERDICTS}), else from a pilot: k claims per dataset through the embedded simulator, as a
-sweep of its own (run plan-<id>, index prefix <prefix>-plan-<id>, deleted afterwards; it reads the
-corpora through aliases and never mixes with real results). The range is the estimate ± 2 standard
+${MIN_EARLIER_VERDICTS}; for a real endpoint, runs the embedded simulator answered are left out), else
+from a pilot: k claims per dataset through the embedded simulator, as a sweep of its own (run
+plan-<id>, index prefix <prefix>-plan-<id>; Ctrl-C or SIGTERM stops it, and it is deleted afterwards
+either way; it reads the corpora through aliases and never mixes with real results). The range is the estimate ± 2 standard
 deviations (at least ±10%). USD: the built-in price table or VERITY_PRICES_FILE
 ({"model": {"input": USD per 1M, "output": USD per 1M}}).`,
     )
