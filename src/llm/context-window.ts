@@ -30,7 +30,8 @@ const DEFAULT_RETRY_AFTER_MS = 60_000;
  * The context window of each model, in tokens: the configured one, else what the server says
  * (GET /v1/models: `meta.n_ctx` (llama.cpp, per slot), `max_model_len` (vLLM), `context_length`
  * (OpenRouter); else llama.cpp's GET /props `default_generation_settings.n_ctx`), asked once per
- * model and kept for the gateway's life. Undefined when the server does not say (OpenAI).
+ * model and kept for the gateway's life (a server that could not be asked: again after retryAfterMs).
+ * Undefined when the server does not say (OpenAI).
  */
 export class ContextWindows {
   private readonly known = new Map<string, { tokens: Promise<number | undefined>; until?: number }>();
@@ -43,6 +44,8 @@ export class ContextWindows {
     if (known && (known.until === undefined || Date.now() < known.until)) return known.tokens;
     const entry: { tokens: Promise<number | undefined>; until?: number } = { tokens: Promise.resolve(undefined) };
     entry.tokens = this.ask(model, signal).catch((err: unknown) => {
+      // The caller gave up (its call is cancelled): the next call asks again.
+      if (signal?.aborted) this.known.delete(model);
       // Unknown for a while (not on every call): the chat request itself reports an outage.
       entry.until = Date.now() + (this.options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
       this.options.logger?.warn({ model, err: (err as Error).message }, 'could not ask the server for the context window; prompts are not budgeted until it answers');

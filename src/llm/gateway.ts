@@ -401,5 +401,6 @@ function withPaidCall(err: LlmOutputInvalidError, answer: RawAnswer, usage: LlmU
 function cutOffError(answer: RawAnswer, request: CanonicalLlmRequest): LlmOutputInvalidError {
   const limit = request.maxTokens !== undefined ? `max_tokens ${request.maxTokens}` : "the server's length limit (no max_tokens was sent)";
   const excerpt = (answer.content ?? '').slice(0, RAW_EXCERPT_CHARS);
-  return new LlmOutputInvalidError(`${answer.model}'s answer was cut off at ${limit} after ${answer.completionTokens} tokens (finish_reason length)`, answer.model, excerpt);
+  const after = answer.completionTokens > 0 ? ` after ${answer.completionTokens} tokens` : '';
+  return new LlmOutputInvalidError(`${answer.model}'s answer was cut off at ${limit}${after} (finish_reason length)`, answer.model, excerpt);
 }

@@ -45,6 +45,8 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
       OPENAI_BASE_URL: `${proxy.url}/v1`,
       OPENAI_API_KEY: API_KEY,
       VERITY_LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
+      // A configured window: the gateway does not ask the endpoint for it, so every connection is a chat attempt.
+      VERITY_LLM_CONTEXT_TOKENS: '16384',
     };
     config = testConfig(env);
     await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
