@@ -50,6 +50,6 @@ describe('verify prints the cause of a failure (CLI processes against real Tempo
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^NEI {2}The Eiffel Tower is in Paris \(malformed\)\.$/m);
     expect(result.stdout).toMatch(/rationale: no valid answer: gpt-4o-mini answered (without parseable JSON|JSON that does not match the schema)/);
-    expect(result.stdout).toMatch(/usage: 2 LLM call\(s\) \(0 cached\), 1 tool call\(s\), [1-9]\d* tokens/);
+    expect(result.stdout).toMatch(/usage: 2 LLM call\(s\) \(0 cached, 2 invalid\), 1 tool call\(s\), [1-9]\d* tokens/);
   });
 });
