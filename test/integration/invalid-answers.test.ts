@@ -86,9 +86,12 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expectPaidInvalidCalls(verdict, /fire\.step@.*fire\.finalAnswer@|fire\.finalAnswer@.*fire\.step@/);
   });
 
-  it('FIRE: a token limit stops a verification whose answers are all invalid, with their spend', async () => {
+  it.each([
+    ['fire', 'The Eiffel Tower was completed in 1890.'],
+    ['mermaid', 'The Eiffel Tower was completed in 1892.'],
+  ] as const)('%s: a token limit stops a verification whose answers are all invalid, with their spend', async (method, claim) => {
     harness.simulator.setFaults(ALL_MALFORMED);
-    const { result } = await verify('The Eiffel Tower was completed in 1890.', 'fire', { limits: { tokens: 50 } });
+    const { result } = await verify(claim, method, { limits: { tokens: 50 } });
     const err = await result.then(
       () => undefined,
       (error: unknown) => error,
