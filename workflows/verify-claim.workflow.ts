@@ -1,7 +1,8 @@
-import { ApplicationFailure, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, isCancellation, setCurrentDetails, setHandler, TemporalFailure, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { progressDetails, storeVerdictSummary } from '../src/shared/activity-summaries';
 import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
+import { FAILED_AFTER_SPENDING_TYPE, LIMIT_REACHED_TYPE } from '../src/shared/verification-limits';
 import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
 import { progressQuery, type VerifyProgress } from './definitions';
 import { shortWrites } from './es-activities';
@@ -26,7 +27,12 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
 
   const startedAt = Date.now();
   const run = createMethodRun(input, progress);
-  const outcome = await METHOD_RUNNERS[input.method](run);
+  let outcome;
+  try {
+    outcome = await METHOD_RUNNERS[input.method](run);
+  } catch (err) {
+    throw withSpend(err, run.meter.usage);
+  }
   const finishedAt = Date.now();
   const spent = run.meter.summary();
   const sampling = methodSamplingOf(input.settings, input.method);
@@ -65,6 +71,25 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   progress.stage = 'done';
   setCurrentDetails(`${progressDetails(progress)} · **${verdict.label}**`);
   return input.reply === 'summary' ? summarizeVerdict(verdict) : verdict;
+}
+
+/**
+ * A verification that fails after paying for LLM calls says what it spent (the cause kept as is), so
+ * a sweep's budget counts it. Cancellations, limits (which carry their spend) and errors that are
+ * not Temporal failures (a workflow task retries those) pass unchanged, as in executions recorded before.
+ */
+function withSpend(err: unknown, usage: { totalTokens: number; costUsd: number }): unknown {
+  if (isCancellation(err) || !(err instanceof TemporalFailure)) return err;
+  if (err instanceof ApplicationFailure && err.type === LIMIT_REACHED_TYPE) return err;
+  if (usage.totalTokens === 0 && usage.costUsd === 0) return err;
+  if (!hasPatch(PATCHES.invalidAnswersCounted)) return err;
+  return ApplicationFailure.create({
+    message: `the verification failed after spending ${usage.totalTokens} tokens ($${usage.costUsd.toFixed(6)})`,
+    type: FAILED_AFTER_SPENDING_TYPE,
+    nonRetryable: true,
+    details: [{ usage: { totalTokens: usage.totalTokens, costUsd: usage.costUsd } }],
+    cause: err,
+  });
 }
 
 /**

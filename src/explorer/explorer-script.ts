@@ -158,12 +158,14 @@ export const EXPLORER_SCRIPT = String.raw`
     return calls.map((call, i) => {
       const cached = call.requestHash ? claim.calls[call.requestHash] : undefined;
       return el('details', { class: 'llm-call' + (call.error ? ' failed' : '') },
-        el('summary', {}, (i + 1) + '. ' + call.summary + (call.error ? ' — failed' : '')),
+        el('summary', {}, (i + 1) + '. ' + call.summary + (call.invalid ? ' — invalid answer' : call.error ? ' — failed' : '')),
         kv([['task', call.task], ['prompt version', call.promptVersion], ['model', call.model], ['tokens in / out', call.promptTokens !== undefined ? call.promptTokens + ' / ' + call.completionTokens : undefined],
           ['cost', call.costUsd !== undefined ? usd(call.costUsd) : undefined], ['latency', call.latencyMs !== undefined ? call.latencyMs + ' ms' : undefined], ['attempt', call.attempt],
           ['from cache', call.cached], ['request hash', call.requestHash], ['error', call.error]]),
         cached && cached.messages ? el('div', { class: 'messages' }, ...cached.messages.map((m) => el('div', { class: 'message' }, el('b', {}, m.role), pre(m.content)))) : el('p', {}, 'rendered messages: not in the LLM cache'),
-        cached && cached.rawResponse !== undefined ? el('div', {}, el('b', {}, 'raw response'), pre(cached.rawResponse, 'raw')) : null);
+        cached && cached.rawResponse !== undefined ? el('div', {}, el('b', {}, 'raw response'), pre(cached.rawResponse, 'raw')) : null,
+        // Invalid answers are never cached: the transcript keeps the start of the raw answer.
+        call.rawExcerpt ? el('div', {}, el('b', {}, 'invalid answer (start)'), pre(call.rawExcerpt, 'raw')) : null);
     });
   }
 

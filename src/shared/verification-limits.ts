@@ -12,6 +12,12 @@ export interface VerificationLimits {
 
 export const LIMIT_REACHED_TYPE = 'VerificationLimitReached';
 
+/**
+ * A verification that failed for another reason after paying for LLM calls: this failure wraps the
+ * cause and carries the spend in its details (as LimitReachedDetails), so budgets count it.
+ */
+export const FAILED_AFTER_SPENDING_TYPE = 'VerificationFailedAfterSpending';
+
 /** What a limit-reached failure carries in its details. */
 export interface LimitReachedDetails {
   limit: keyof VerificationLimits;
@@ -43,11 +49,11 @@ interface FailureLike {
   cause?: unknown;
 }
 
-/** What a failed verification spent, when its failure (anywhere in the cause chain) is a limit reached. */
+/** What a failed verification spent, when its failure (anywhere in the cause chain) is a limit reached or carries its spend. */
 export function spentBeforeLimit(err: unknown): { tokens: number; costUsd: number } | undefined {
   let current = err as FailureLike | undefined;
   while (current && typeof current === 'object') {
-    if (current.type === LIMIT_REACHED_TYPE && Array.isArray(current.details)) {
+    if ((current.type === LIMIT_REACHED_TYPE || current.type === FAILED_AFTER_SPENDING_TYPE) && Array.isArray(current.details)) {
       const details = current.details[0] as Partial<LimitReachedDetails> | undefined;
       const usage = details?.usage;
       if (usage && typeof usage.totalTokens === 'number' && typeof usage.costUsd === 'number') return { tokens: usage.totalTokens, costUsd: usage.costUsd };

@@ -168,7 +168,7 @@ describe('claim explorer in headless Chromium', () => {
     const source = stored.hits.hits[0]!._source!;
     const invalidId = `${String(source.workflowId)}-invalid`;
     const transcript = source.transcript as { llmCalls: unknown[] };
-    const invalid = { ...source, workflowId: invalidId, transcript: { ...transcript, llmCalls: [...transcript.llmCalls, { summary: 'rag · verdict · gpt-4o-mini', task: 'rag.verdict', error: 'LlmOutputInvalid: not JSON' }] } };
+    const invalid = { ...source, workflowId: invalidId, transcript: { ...transcript, llmCalls: [...transcript.llmCalls, { summary: 'rag · verdict · gpt-4o-mini', task: 'rag.verdict', error: 'LlmOutputInvalid: not JSON', invalid: true, rawExcerpt: '{"label": "SUPP <<truncated' }] } };
     await new VerdictStore(es, verdicts).store(invalid as unknown as Verdict);
     await es.indices.refresh({ index: verdicts });
     try {
@@ -177,6 +177,12 @@ describe('claim explorer in headless Chromium', () => {
       expect(await page.locator('#run-stats').textContent()).toMatch(/ · 1 failed · 1 with invalid answers · /);
       expect(await filter(page, 'status', 'invalid')).toBe(1);
       expect(await page.locator('#claims-body tr td:nth-child(6)').textContent()).toMatch(/\(1 invalid\)$/);
+      // Its transcript names the invalid answer and shows its start (invalid answers are never cached).
+      await rowsOf(page).first().click();
+      const invalidCall = page.locator('#transcript .llm-call').last();
+      await invalidCall.waitFor();
+      expect(await invalidCall.locator('summary').textContent()).toMatch(/rag · verdict · gpt-4o-mini — invalid answer$/);
+      expect(await invalidCall.textContent()).toContain('{"label": "SUPP <<truncated');
       expect(await filter(page, 'status', 'failed')).toBe(1);
       expect(await page.locator('#claims-body tr td:nth-child(6)').textContent()).toBe('FAILED · IndexNotFound');
       expect(await page.locator('#claims-body tr td:nth-child(3)').textContent()).toBe('rag');

@@ -51,9 +51,10 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  async function verify(claim: string, method: MethodName, options: { settings?: MethodSettings; limits?: VerificationLimits } = {}) {
+  async function verify(claim: string, method: MethodName, options: { settings?: MethodSettings; limits?: VerificationLimits; retryBudgetMs?: number } = {}) {
     const input = buildVerifyInput(harness.config, { claim, method, ...(options.settings ? { settings: options.settings } : {}) });
-    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, { ...input, ...(options.limits ? { limits: options.limits } : {}) });
+    const start = options.retryBudgetMs ? { retryBudgetMs: options.retryBudgetMs } : {};
+    const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, { ...input, ...(options.limits ? { limits: options.limits } : {}) }, start);
     return { handle, result: handle.result() };
   }
 
@@ -85,9 +86,12 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expectPaidInvalidCalls(verdict, /fire\.step@.*fire\.finalAnswer@|fire\.finalAnswer@.*fire\.step@/);
   });
 
-  it('FIRE: a token limit stops a verification whose answers are all invalid, with their spend', async () => {
+  it.each([
+    ['fire', 'The Eiffel Tower was completed in 1890.'],
+    ['mermaid', 'The Eiffel Tower was completed in 1892.'],
+  ] as const)('%s: a token limit stops a verification whose answers are all invalid, with their spend', async (method, claim) => {
     harness.simulator.setFaults(ALL_MALFORMED);
-    const { result } = await verify('The Eiffel Tower was completed in 1890.', 'fire', { limits: { tokens: 50 } });
+    const { result } = await verify(claim, method, { limits: { tokens: 50 } });
     const err = await result.then(
       () => undefined,
       (error: unknown) => error,
@@ -95,6 +99,22 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expect(err).toBeInstanceOf(WorkflowFailedError);
     expect(failureType(err as WorkflowFailedError)).toBe(LIMIT_REACHED_TYPE);
     expect(spentBeforeLimit(err)?.tokens).toBeGreaterThanOrEqual(50);
+  });
+
+  it('a verification that fails after paying for an invalid answer carries its spend (a sweep budget counts it), the cause kept', async () => {
+    // The verdict answer is invalid once; the re-ask (its correction says "not valid") meets an outage past the retry budget.
+    harness.simulator.setFaults([
+      { kind: 'malformed', match: '"rag_verdict"', times: 1 },
+      { kind: '500', match: 'Your previous answer was not valid' },
+    ]);
+    const { result } = await verify('Madrid is the capital of Spain.', 'rag', { retryBudgetMs: 1_000 });
+    const err = await result.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(err).toBeInstanceOf(WorkflowFailedError);
+    expect(failureType(err as WorkflowFailedError)).toBe('LlmServerError');
+    expect(spentBeforeLimit(err)?.tokens).toBeGreaterThan(0);
   });
 
   it('MERMAID: each invalid answer uses up a step and counts as a paid call', async () => {

@@ -4,7 +4,7 @@ import { describeWorkflowFailure } from '../../src/cli/workflow-failure';
 import { LlmOutputInvalidError, toTemporalFailure } from '../../src/llm/errors';
 import { correctionMessages, readInvalidOutputDetails, type PaidInvalidCall } from '../../src/shared/invalid-answer';
 import { isToolMadAbstention, TOOL_MAD_ABSTAINING_ANSWER, toolMadNoAnswerLabel } from '../../src/shared/methods/invalid-answer-fallbacks';
-import { findLimitReached } from '../../src/shared/verification-limits';
+import { FAILED_AFTER_SPENDING_TYPE, findLimitReached, spentBeforeLimit } from '../../src/shared/verification-limits';
 import { LlmMeter } from '../../workflows/llm-meter';
 
 const PAID: PaidInvalidCall = {
@@ -57,6 +57,13 @@ describe('a paid invalid answer', () => {
     const { invalidAnswers: _absent, ...old } = new LlmMeter().summary().usage;
     meter.absorb({ usage: { ...old, llmCalls: 3 }, promptVersions: [] });
     expect(meter.usage).toMatchObject({ llmCalls: 3, invalidAnswers: 0 });
+  });
+});
+
+describe('a verification that failed after spending', () => {
+  it('hands its spend to the sweep through the failure chain', () => {
+    const failure = { message: 'child failed', cause: { message: 'spent', type: FAILED_AFTER_SPENDING_TYPE, details: [{ usage: { totalTokens: 52, costUsd: 0.0001 } }], cause: { message: '500', type: 'LlmServerError' } } };
+    expect(spentBeforeLimit(failure)).toEqual({ tokens: 52, costUsd: 0.0001 });
   });
 });
 

@@ -171,7 +171,7 @@ export function formatVerdict(verdict: Verdict): string {
     ...verdict.evidence.map(
       (p) => `    ${verdict.citedPassageIds.includes(p.id) ? '*' : ' '} [${p.id}] ${p.text.slice(0, 140)}${p.text.length > 140 ? '…' : ''}`,
     ),
-    `  usage: ${verdict.usage.llmCalls} LLM call(s) (${verdict.usage.cachedLlmCalls} cached), ${verdict.usage.toolCalls} tool call(s), ${verdict.usage.totalTokens} tokens, $${verdict.usage.costUsd.toFixed(6)}`,
+    `  usage: ${verdict.usage.llmCalls} LLM call(s) (${verdict.usage.cachedLlmCalls} cached${verdict.usage.invalidAnswers ? `, ${verdict.usage.invalidAnswers} invalid` : ''}), ${verdict.usage.toolCalls} tool call(s), ${verdict.usage.totalTokens} tokens, $${verdict.usage.costUsd.toFixed(6)}`,
     ...(verdict.trace ? ['  trace: stored with the verdict (`--json` prints it)'] : []),
     `  model: ${verdict.model} (temperature ${verdict.temperature}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
   ];
