@@ -27,6 +27,9 @@ export class LlmMeter {
     this.usage.completionTokens += result.usage.completionTokens;
     this.usage.totalTokens += result.usage.totalTokens;
     this.usage.costUsd += result.usage.costUsd;
+    const fallback = result.responseFormat !== undefined && result.responseFormat !== 'json_schema' ? result.responseFormat : undefined;
+    if (fallback) this.usage.formatFallbacks += 1;
+    if (result.promptNote) this.usage.trimmedPrompts += 1;
     this.promptVersions.add(result.promptVersion);
     this.lastCall = { model: result.model, temperature: result.temperature, seed: result.seed };
     this.keep('llmCalls', {
@@ -41,6 +44,8 @@ export class LlmMeter {
       promptTokens: result.usage.promptTokens,
       completionTokens: result.usage.completionTokens,
       costUsd: result.usage.costUsd,
+      ...(fallback ? { responseFormat: fallback } : {}),
+      ...(result.promptNote ? { promptNote: result.promptNote } : {}),
     });
   }
 

@@ -22,6 +22,11 @@ function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
   return rows.flatMap((row) => (row.gold !== null ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
 }
 
+function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
+  const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
+  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts') };
+}
+
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
   return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
 }
@@ -64,6 +69,7 @@ export function buildGroupReport(
     cachedLlmCallsPerClaim: verdicts.reduce((sum, row) => sum + row.cachedLlmCalls, 0) / Math.max(verdicts.length, 1),
     latencyMs: latencySummary(verdicts.map((row) => row.durationMs)),
     failures: failuresOf(rows),
+    answers: answerHandlingOf(verdicts),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
     debates: debateOutcomes(verdicts),
   };

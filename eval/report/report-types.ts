@@ -62,6 +62,8 @@ export interface GroupReport {
   cachedLlmCallsPerClaim: number;
   latencyMs: LatencySummary;
   failures: { claimId: string; reason: string }[];
+  /** How the model's answers had to be handled, over verdicts (see VerdictUsage). */
+  answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number };
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;

@@ -23,6 +23,9 @@ export const runVerdictSchema = z.object({
       completionTokens: count,
       totalTokens: count,
       costUsd: count,
+      invalidAnswers: count,
+      formatFallbacks: count,
+      trimmedPrompts: count,
     })
     .prefault({}),
   durationMs: count,

@@ -30,6 +30,10 @@ export interface LlmCallRecord {
   rawExcerpt?: string;
   temperature?: number;
   seed?: number;
+  /** The form a paid answer came in when it was not `json_schema` (the server rejected that form). */
+  responseFormat?: 'json_object' | 'prompt';
+  /** Why the prompt was shortened to fit the model's context window. */
+  promptNote?: string;
 }
 
 export interface ToolCallRecord {

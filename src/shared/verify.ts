@@ -66,6 +66,13 @@ export interface VerdictUsage {
    * Absent in verdicts recorded before it was counted.
    */
   invalidAnswers?: number;
+  /**
+   * Paid answers the server gave without `response_format: json_schema` (it rejected that form, so
+   * the request fell back to json_object or the schema in the prompt). Absent in older verdicts.
+   */
+  formatFallbacks?: number;
+  /** LLM calls whose prompt was shortened (evidence trimmed) to fit the model's context window. Absent in older verdicts. */
+  trimmedPrompts?: number;
 }
 
 export interface Verdict {
@@ -135,6 +142,8 @@ export const EMPTY_USAGE: Required<VerdictUsage> = {
   totalTokens: 0,
   costUsd: 0,
   invalidAnswers: 0,
+  formatFallbacks: 0,
+  trimmedPrompts: 0,
 };
 
 /** A text's length in characters (Unicode code points: an emoji or a CJK extension character is one, not two UTF-16 units). */

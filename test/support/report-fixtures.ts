@@ -44,7 +44,7 @@ export function verdict(claimId: string, label: string, overrides: Partial<RunVe
     claim: `claim ${claimId}`,
     label,
     promptVersion: 'rag.verdict@1',
-    usage: { llmCalls: 1, cachedLlmCalls: 0, toolCalls: 2, promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.001 },
+    usage: { llmCalls: 1, cachedLlmCalls: 0, toolCalls: 2, promptTokens: 100, completionTokens: 20, totalTokens: 120, costUsd: 0.001, invalidAnswers: 0, formatFallbacks: 0, trimmedPrompts: 0 },
     durationMs: 100,
     ...overrides,
   };
@@ -84,7 +84,7 @@ export function goldLabels(): GoldLabels {
 
 /** Run B: c2 becomes correct, c3 becomes incorrect, c5 is fixed, c1 disappears, c7 appears, c6 succeeds. */
 export function runB(): RunRecords {
-  const costly = { llmCalls: 3, cachedLlmCalls: 1, toolCalls: 4, promptTokens: 300, completionTokens: 60, totalTokens: 360, costUsd: 0.004 };
+  const costly = { llmCalls: 3, cachedLlmCalls: 1, toolCalls: 4, promptTokens: 300, completionTokens: 60, totalTokens: 360, costUsd: 0.004, invalidAnswers: 1, formatFallbacks: 2, trimmedPrompts: 1 };
   return {
     manifest: manifest('run-b', { llmProvider: 'openai-compatible' }),
     verdicts: [

@@ -16,6 +16,7 @@ function groupSections(report: RunReport): string[] {
   return report.groups.flatMap((group) => [
     `### ${groupLabel(group.key)}`,
     `Scheme: ${group.scheme}. Prompt versions: ${group.promptVersions.join(', ') || '–'}.`,
+    answerHandlingLine(group.answers),
     ...(isScored(group)
       ? [
           markdownTable(perClassTable(group)),
@@ -27,6 +28,14 @@ function groupSections(report: RunReport): string[] {
   ]);
 }
 
+/** What the model's answers needed: invalid ones (handled by the method), response-format fallbacks, trimmed prompts. */
+function answerHandlingLine(answers: RunReport['groups'][number]['answers']): string {
+  return (
+    `LLM answers: ${answers.invalid} invalid (handled as the method's paper does), ${answers.formatFallbacks} given without json_schema ` +
+    `(the server rejected it; json_object or the schema in the prompt), ${answers.trimmedPrompts} prompts trimmed to the context window.`
+  );
+}
+
 /** report.md: the manifest, a summary per group, cost and latency, and each group's class metrics and confusion matrix. */
 export function renderMarkdown(report: RunReport): string {
   const sections = [
@@ -36,7 +45,7 @@ export function renderMarkdown(report: RunReport): string {
     markdownTable(manifestTable(report)),
     markdownTable(datasetsTable(report)),
     '## Results',
-    'Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored.',
+    'Failed verifications are scored as wrong answers (the papers score every claim) and listed; claims without a gold label on the dataset scheme are not scored.',
     markdownTable(summaryTable(report.groups)),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',

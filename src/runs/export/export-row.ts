@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { VerdictUsage } from '../../shared/verify';
 
 /** One verification of a run as exported: a verdict, or a failure (with its reason) that has none; usage as in verdicts. */
-export interface ExportRow extends Omit<VerdictUsage, 'invalidAnswers'> {
+export interface ExportRow extends Omit<VerdictUsage, 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts'> {
   runId: string;
   workflowId: string;
   claimId: string;

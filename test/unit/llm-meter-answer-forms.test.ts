@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { LlmTaskResult } from '../../src/llm/types';
+import { LlmMeter } from '../../workflows/llm-meter';
+
+function paid(overrides: Partial<LlmTaskResult> = {}): LlmTaskResult {
+  return {
+    output: {},
+    usage: { promptTokens: 100, completionTokens: 10, totalTokens: 110, costUsd: 0 },
+    model: 'qwen2.5-coder-0.5b',
+    temperature: 0,
+    seed: 7,
+    promptVersion: 'rag.verdict@2',
+    requestHash: 'h',
+    cached: false,
+    latencyMs: 5,
+    ...overrides,
+  };
+}
+
+describe('LlmMeter: answers in a fallback response format and trimmed prompts', () => {
+  it('counts answers given without json_schema and prompts trimmed to the window, and keeps both in the transcript', () => {
+    const meter = new LlmMeter();
+    meter.recordLlmCall(paid({ responseFormat: 'json_schema' }));
+    meter.recordLlmCall(paid({ responseFormat: 'json_object', promptNote: 'evidence trimmed: 20 → 13 passages to fit 2,048-token window' }));
+    meter.recordLlmCall(paid({ responseFormat: 'prompt' }));
+    meter.recordLlmCall(paid({ cached: true }));
+    const { usage, transcript } = meter.summary();
+    expect(usage).toMatchObject({ llmCalls: 4, formatFallbacks: 2, trimmedPrompts: 1 });
+    expect(transcript?.llmCalls.map((call) => call.responseFormat)).toEqual([undefined, 'json_object', 'prompt', undefined]);
+    expect(transcript?.llmCalls[1]?.promptNote).toMatch(/^evidence trimmed: 20 → 13 passages/);
+  });
+
+  it("adds a child's counts, also from summaries recorded before the counts existed", () => {
+    const child = new LlmMeter();
+    child.recordLlmCall(paid({ responseFormat: 'json_object' }));
+    const parent = new LlmMeter();
+    parent.absorb(child.summary());
+    const old = child.summary();
+    const { formatFallbacks: _f, trimmedPrompts: _t, ...withoutCounts } = old.usage;
+    parent.absorb({ ...old, usage: withoutCounts as typeof old.usage });
+    expect(parent.usage).toMatchObject({ llmCalls: 2, formatFallbacks: 1, trimmedPrompts: 0 });
+  });
+});
