@@ -1,0 +1,86 @@
+/**
+ * The model server's own throughput on the requests a benchmark's sweeps sent: the paid answers
+ * recorded in the LLM request cache are sent again straight to the server, as many at once as it
+ * has slots, each generating exactly as many tokens as it did in the sweep (llama.cpp's
+ * `ignore_eos`). Their tokens per second is what the server does without verity around it.
+ */
+import type { Client as EsClient } from '@elastic/elasticsearch';
+import type { CachedLlmAnswer } from '../../../src/llm/cache';
+import { pool } from '../support/bench-stack';
+
+export interface ThroughputSample {
+  /** Prompt plus generated tokens the server processed. */
+  tokens: number;
+  seconds: number;
+  tokensPerSecond: number;
+  requests?: number;
+}
+
+type RecordedAnswer = Pick<CachedLlmAnswer, 'messages' | 'usage' | 'createdAt'>;
+
+/** Every answer recorded in `cacheIndex` since `since` (ISO time), oldest first. */
+export async function recordedAnswers(es: EsClient, cacheIndex: string, since: string): Promise<RecordedAnswer[]> {
+  const answers: RecordedAnswer[] = [];
+  let searchAfter: unknown[] | undefined;
+  for (;;) {
+    const page = await es.search<RecordedAnswer>({
+      index: cacheIndex,
+      size: 1000,
+      query: { range: { createdAt: { gte: since } } },
+      sort: [{ createdAt: 'asc' }, { _id: 'asc' }] as never,
+      _source: ['messages', 'usage', 'createdAt'],
+      ...(searchAfter ? { search_after: searchAfter as never } : {}),
+    });
+    const hits = page.hits.hits;
+    for (const hit of hits) if (hit._source) answers.push(hit._source);
+    if (hits.length < 1000) return answers;
+    searchAfter = hits.at(-1)!.sort as unknown[];
+  }
+}
+
+/** Tokens the server processed for these answers (what the sweeps made it do). */
+export function tokensOf(answers: readonly RecordedAnswer[]): number {
+  return answers.reduce((sum, answer) => sum + answer.usage.promptTokens + answer.usage.completionTokens, 0);
+}
+
+/** Up to `count` answers spread evenly over the whole run, so every method's requests are represented. */
+export function spreadSample<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
+}
+
+export interface StandaloneOptions {
+  answers: readonly RecordedAnswer[];
+  baseUrl: string;
+  model: string;
+  concurrency: number;
+}
+
+const completionUsage = (body: unknown): { prompt: number; completion: number } => {
+  const usage = (body as { usage?: { prompt_tokens?: number; completion_tokens?: number } }).usage ?? {};
+  return { prompt: usage.prompt_tokens ?? 0, completion: usage.completion_tokens ?? 0 };
+};
+
+export async function measureStandaloneThroughput(options: StandaloneOptions): Promise<ThroughputSample> {
+  const { answers, baseUrl, model, concurrency } = options;
+  let tokens = 0;
+  const started = Date.now();
+  await pool(answers, concurrency, async (answer) => {
+    const response = await fetch(`${baseUrl.replace(/\/$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model,
+        messages: answer.messages ?? [],
+        max_tokens: Math.max(answer.usage.completionTokens, 1),
+        ignore_eos: true,
+        temperature: 0,
+      }),
+    });
+    if (!response.ok) throw new Error(`standalone request: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+    const usage = completionUsage(await response.json());
+    tokens += usage.prompt + usage.completion;
+  });
+  const seconds = (Date.now() - started) / 1000;
+  return { tokens, seconds, tokensPerSecond: seconds > 0 ? tokens / seconds : 0, requests: answers.length };
+}
