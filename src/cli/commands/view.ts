@@ -30,6 +30,7 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   const data = explorerDataFor(config, client, runId);
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
+  if (isWildcardHost(options.host)) notice(`--host ${options.host} serves every prompt and raw response of run ${runId} to anyone who can reach this machine; bind 127.0.0.1 unless that is meant`);
   const server = await startExplorerServer(data, { port: options.port, host: options.host, onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch((err: NodeJS.ErrnoException) => {
     throw new CliError(err.code === 'EADDRINUSE' ? `port ${options.port} is in use (choose another with --port)` : err.message, 1);
   });
@@ -42,6 +43,11 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   });
   await server.close();
   await client.close();
+}
+
+/** A bind address that listens on every interface. */
+function isWildcardHost(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'].includes(host.trim());
 }
 
 function port(value: string): number {
