@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { modelNameSchema } from '../llm/model-name';
 import { type EsConnection, esConnectionFromVariables } from './es-connection';
 import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
 import { derivedTaskQueue } from './config-identity';
@@ -26,6 +27,7 @@ import {
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalModelName = z.preprocess(emptyToUndefined, modelNameSchema.optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const booleanFlag = z.preprocess(
@@ -85,12 +87,12 @@ export const envSchema = z.object({
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
-  VERITY_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
-  VERITY_MODEL_JUDGE: optionalString,
-  VERITY_MODEL_DECOMPOSER: optionalString,
-  VERITY_MODEL_EXECUTOR: optionalString,
-  VERITY_MODEL_DEBATER: optionalString,
-  VERITY_MODEL_EVALUATOR: optionalString,
+  VERITY_MODEL: z.preprocess(emptyToUndefined, modelNameSchema.default('gpt-4o-mini')),
+  VERITY_MODEL_JUDGE: optionalModelName,
+  VERITY_MODEL_DECOMPOSER: optionalModelName,
+  VERITY_MODEL_EXECUTOR: optionalModelName,
+  VERITY_MODEL_DEBATER: optionalModelName,
+  VERITY_MODEL_EVALUATOR: optionalModelName,
   VERITY_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
   VERITY_EMBEDDING_QUERY_MODEL: optionalString,
   VERITY_EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),

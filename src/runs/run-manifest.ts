@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelNameSchema } from '../llm/model-name';
 import { VERDICT_LABELS } from '../shared/constants';
 
 /**
@@ -26,7 +27,7 @@ export const runConfigSchema = z.strictObject({
   description: z.string().optional(),
   datasets: z.array(runDatasetSchema).min(1),
   methods: z.array(z.string().min(1)).min(1),
-  models: z.array(z.string().min(1)).min(1),
+  models: z.array(modelNameSchema).min(1),
   /** Method parameters (e.g. rag: { topK, index }), passed to every verification. */
   parameters: z.record(z.string(), z.unknown()).default({}),
   seed: z.number().int().default(7),
