@@ -10,6 +10,7 @@ import {
   type LabelPair,
 } from '../metrics';
 import { accuracyCI, macroF1CI } from '../metrics';
+import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 
@@ -18,7 +19,7 @@ function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
-  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
+  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, outcome: row.status === 'limit-reached' ? LIMIT_REACHED_LABEL : 'failed', reason: row.failureReason ?? '' }] : []));
 }
 
 /** Metrics of one dataset × method × model: failed verifications are counted and listed, not scored. */

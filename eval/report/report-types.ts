@@ -56,7 +56,8 @@ export interface GroupReport {
   usage: UsageAggregate;
   cachedLlmCallsPerClaim: number;
   latencyMs: LatencySummary;
-  failures: { claimId: string; reason: string }[];
+  /** Verifications without a verdict; `outcome` is LIMIT_REACHED or `failed`. */
+  failures: { claimId: string; outcome: string; reason: string }[];
   promptVersions: string[];
 }
 

@@ -45,7 +45,7 @@ describe('report renderers', () => {
     expect(md).toContain('| gold \\ predicted | SUPPORTED | REFUTED | invalid |');
     expect(md).toContain('| REFUTED | 0 | 2 | 1 |');
     expect(md).toContain('| class | precision | recall | F1 | support |');
-    expect(md).toContain('| c6 | LLM output invalid after 3 attempts |');
+    expect(md).toContain('| c6 | failed | LLM output invalid after 3 attempts |');
     expect(md).toContain('| git commit | deadbeef |');
   });
 
