@@ -71,7 +71,8 @@ export const envSchema = z.object({
 
   // Address, namespace, TLS and API key come from temporal-connection.ts (the Temporal CLI's variables and profiles).
   TEMPORAL_TASK_QUEUE: z.preprocess(emptyToUndefined, z.string().default('verity')),
-  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  // Shown as a link: only http(s), never javascript: or data:.
+  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().regex(/^https?:\/\//i, 'an http(s) URL').optional()),
   TEMPORAL_CLI_PATH: optionalString,
 
   ES_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:9200')),
