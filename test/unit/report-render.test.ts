@@ -93,3 +93,17 @@ describe('report renderers', () => {
     expect(hover?.[header!.indexOf('invalid')]).toBe('1');
   });
 });
+
+describe('report.md with hostile names', () => {
+  it('writes dataset names, models and reasons as inert text (no HTML, no link, no heading of their own)', () => {
+    const hostile = '<img src=x onerror=alert(1)>\n# injected [click](javascript:alert(1))';
+    const records = runA();
+    records.verdicts = records.verdicts.map((v) => ({ ...v, dataset: hostile }));
+    records.failures = records.failures.map((f) => ({ ...f, dataset: hostile, reason: 'see [here](javascript:alert(2)) <b>now</b>' }));
+    const md = renderMarkdown(buildReport(records, goldLabels(), options));
+    expect(md).not.toContain('<img');
+    expect(md).not.toContain('<b>');
+    expect(md).not.toMatch(/\]\(javascript:/);
+    expect(md.split('\n').filter((line) => line.startsWith('# '))).toEqual(['# Report: run-a']);
+  });
+});
