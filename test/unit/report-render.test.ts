@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER } from '../../eval/report';
+import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER, writeReport } from '../../eval/report';
 import { goldLabels, runA, runB } from '../support/report-fixtures';
 
 /** RFC 4180 parsing, enough to read back what the renderer wrote. */
@@ -106,4 +109,16 @@ describe('report.md with hostile names', () => {
     expect(md).not.toMatch(/\]\(javascript:/);
     expect(md.split('\n').filter((line) => line.startsWith('# '))).toEqual(['# Report: run-a']);
   });
+});
+
+describe('writing the report', () => {
+  it('fails at once, in one line, where a directory cannot be made (Node loops under /proc)', async () => {
+    const report = buildReport(runA(), goldLabels(), options);
+    await expect(writeReport(report, '/proc/verity-report/x')).rejects.toThrow(/^cannot write the report into \/proc\/verity-report\/x: /);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-report-dir-')), 'file');
+    fs.writeFileSync(file, '');
+    await expect(writeReport(report, path.join(file, 'sub'))).rejects.toThrow(/is not a directory/);
+    const dir = path.join(path.dirname(file), 'a', 'b');
+    expect(await writeReport(report, dir, 'md')).toEqual([path.join(dir, 'report.md')]);
+  }, 10_000);
 });
