@@ -44,4 +44,16 @@ describe('ingest of hostile corpora', () => {
     expect(device.code).toBe(2);
     expect(device.stderr).toMatch(/\/dev\/zero is not a regular file/);
   });
+
+  it('reads and writes only indices of this deployment (no _all, no other prefix)', async () => {
+    const file = path.join(tmp, 'one.jsonl');
+    fs.writeFileSync(file, doc('Oslo', 'Oslo is the capital of Norway.'));
+    const outside = await runCli(['ingest', 'wiki', file, '--index', 'other-deployment-wiki'], env);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^verity: --index: index "other-deployment-wiki" is outside this deployment/);
+    expect(await es.indices.exists({ index: 'other-deployment-wiki' })).toBe(false);
+    const all = await runCli(['verify', 'Oslo is the capital of Norway.', '--index', '_all'], env);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/^verity: --index: index "_all" is not one index name/);
+  });
 });

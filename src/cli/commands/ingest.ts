@@ -9,7 +9,7 @@ import { inputFileProblem } from '../../corpus/input-file';
 import { CorpusFormatError, type OmittedDocuments } from '../../corpus/reader';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
-import { indexName } from '../../es/indices';
+import { indexName, ownIndexProblem } from '../../es/indices';
 import { createLlmGateway } from '../../llm/create-gateway';
 import { embeddingEndpointOf } from '../../llm/embedding-endpoint';
 import { resolveLlmEndpoint } from '../../llm/endpoint';
@@ -116,6 +116,8 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
   const problem = inputFileProblem(file);
   if (problem) throw new CliError(`cannot read the corpus: ${problem}`, 2);
   const config = loadConfig();
+  const indexProblem = options.index === undefined ? undefined : ownIndexProblem(options.index, config.elasticsearch.indexPrefix);
+  if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const embedder = options.embed ? await openEmbedder(config) : undefined;
   const bar = createProgressBar(fs.statSync(file).size);
