@@ -54,4 +54,13 @@ describe('report of a run without verdicts', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/verity verify --run.*verity view adhoc-x/);
   });
+
+  it('refuses an empty run id in one line instead of printing Elasticsearch\'s raw answer', async () => {
+    for (const args of [['report', ''], ['export', '', '--format', 'jsonl', '--out', '-'], ['diff', runId, '']]) {
+      const result = await runCli(args, env);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/a run id must not be empty/);
+      expect(result.stderr).not.toContain('{');
+    }
+  });
 });

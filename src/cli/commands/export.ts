@@ -8,6 +8,7 @@ import { RunNotFoundError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice } from '../output';
 import { toCliError } from './ingest';
+import { runIdArgument } from '../run-id-argument';
 
 const PROGRESS_EVERY = 10_000;
 
@@ -53,7 +54,7 @@ export function registerExportCommand(program: Command): void {
   program
     .command('export')
     .description("Stream every verification of a run (claim, gold, predicted, method, model, usage, cost, timings, failure reason, trace reference) to a dataframe file.")
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runIdArgument)
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('parquet'))
     .option('--out <file>', 'output file (default <run>.<format>; - for standard output with jsonl or csv)')
     .option('--force', 'overwrite the output file if it exists (without it, an existing file is refused)')

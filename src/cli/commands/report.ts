@@ -11,6 +11,7 @@ import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { toCliError } from './ingest';
 import { explorerDataFor } from './view';
+import { runIdArgument } from '../run-id-argument';
 
 interface ReportOptions {
   out?: string;
@@ -86,7 +87,7 @@ export function registerReportCommand(program: Command): void {
       "Report a run: accuracy, per-class P/R/F1, macro/weighted F1 with bootstrap CIs, confusion matrices, cost, calls and latency per dataset × method × model. " +
         'Writes report.md, report.html (self-contained), claims.csv, groups.csv, report.json and explorer.html (the claim explorer, offline) to reports/<run>/.',
     )
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runIdArgument)
     .option('--out <dir>', 'directory to write the report to (default: reports/<run>)')
     .addOption(new Option('--format <format>', 'which files to write').choices(REPORT_FORMATS).default('all'))
     .option('--json', 'print the report model as JSON on stdout (without --out, write no files)')

@@ -6,6 +6,7 @@ import { ExplorerData, startExplorerServer } from '../../explorer';
 import { CliError } from '../errors';
 import { notice } from '../output';
 import { requireElasticsearch } from '../preflight';
+import { runIdArgument } from '../run-id-argument';
 
 interface ViewOptions {
   port: number;
@@ -62,7 +63,7 @@ export function registerViewCommand(program: Command): void {
     .description(
       'Serve the claim explorer of a run: a claims table with filters, every verification\'s full transcript (trace, LLM calls with rendered messages and raw responses, tool calls, memory hits, Temporal UI link), one claim across methods and models side by side, and the failures. Pages Elasticsearch, so it works for runs of any size, and refreshes while the run goes on.',
     )
-    .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")')
+    .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")', runIdArgument)
     .option('--port <port>', 'port to serve on', port, 8800)
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .action((runId: string, options: ViewOptions) => view(runId, options));
