@@ -19,9 +19,10 @@ export interface ClaimChange extends GroupKey {
 
 export interface GroupMetricsSummary {
   claims: number;
-  accuracy: number;
-  macroF1: number;
-  weightedF1: number;
+  /** Null for a group without a scored claim (the report shows –). */
+  accuracy: number | null;
+  macroF1: number | null;
+  weightedF1: number | null;
   costPerClaimUsd: number;
   llmCallsPerClaim: number;
   toolCallsPerClaim: number;
@@ -82,11 +83,12 @@ function claimChange(a: ClaimRow | undefined, b: ClaimRow | undefined): ClaimCha
 
 function summarize(group: GroupReport | undefined): GroupMetricsSummary | null {
   if (!group) return null;
+  const scored = group.counts.scored > 0;
   return {
     claims: group.counts.claims,
-    accuracy: group.accuracy.estimate,
-    macroF1: group.macroF1.estimate,
-    weightedF1: group.weightedF1.estimate,
+    accuracy: scored ? group.accuracy.estimate : null,
+    macroF1: scored ? group.macroF1.estimate : null,
+    weightedF1: scored ? group.weightedF1.estimate : null,
     costPerClaimUsd: group.usage.mean.costUsd,
     llmCallsPerClaim: group.usage.mean.llmCalls,
     toolCallsPerClaim: group.usage.mean.toolCalls,
@@ -95,7 +97,7 @@ function summarize(group: GroupReport | undefined): GroupMetricsSummary | null {
 
 function subtract(a: GroupMetricsSummary, b: GroupMetricsSummary): GroupMetricsSummary {
   const fields = Object.keys(a) as (keyof GroupMetricsSummary)[];
-  return Object.fromEntries(fields.map((field) => [field, b[field] - a[field]])) as unknown as GroupMetricsSummary;
+  return Object.fromEntries(fields.map((field) => [field, a[field] === null || b[field] === null ? null : b[field] - a[field]])) as unknown as GroupMetricsSummary;
 }
 
 function groupDeltas(a: RunReport, b: RunReport): GroupDelta[] {

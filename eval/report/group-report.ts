@@ -10,6 +10,7 @@ import {
   type LabelPair,
 } from '../metrics';
 import { accuracyCI, macroF1CI } from '../metrics';
+import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import { debateOutcomes } from './debate-outcomes';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
@@ -28,7 +29,7 @@ function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers']
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
-  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, reason: row.failureReason ?? '' }] : []));
+  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, outcome: row.status === 'limit-reached' ? LIMIT_REACHED_LABEL : 'failed', reason: row.failureReason ?? '' }] : []));
 }
 
 /**

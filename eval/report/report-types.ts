@@ -61,7 +61,8 @@ export interface GroupReport {
   usage: UsageAggregate;
   cachedLlmCallsPerClaim: number;
   latencyMs: LatencySummary;
-  failures: { claimId: string; reason: string }[];
+  /** Verifications without a verdict; `outcome` is LIMIT_REACHED or `failed`. */
+  failures: { claimId: string; outcome: string; reason: string }[];
   /** How the model's answers had to be handled, over verdicts (see VerdictUsage). */
   answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number };
   promptVersions: string[];

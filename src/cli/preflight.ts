@@ -1,5 +1,7 @@
 import type { VerityConfig } from '../config/config';
+import { publicUrl } from '../config/config-identity';
 import { isSecuredOrRemote } from '../config/es-connection';
+import { redactUrlsIn } from '../config/redact-url';
 import { describeEsAccessError } from '../es/access-errors';
 import { createEsClient, probeElasticsearch } from '../es/client';
 import { hasPassageEmbeddings } from '../retrieval/dense';
@@ -47,6 +49,6 @@ export async function requireLlmEndpoint(config: VerityConfig): Promise<void> {
   try {
     await fetch(`${config.llm.baseUrl.replace(/\/$/, '')}/models`, { signal: AbortSignal.timeout(5_000) });
   } catch (err) {
-    throw new CliError(`the LLM endpoint ${config.llm.baseUrl} is not reachable (${(err as Error).message}); check OPENAI_BASE_URL`);
+    throw new CliError(`the LLM endpoint ${publicUrl(config.llm.baseUrl)} is not reachable (${redactUrlsIn((err as Error).message)}); check OPENAI_BASE_URL`);
   }
 }

@@ -2,22 +2,16 @@ import type { ConfigStamp, RunPlacement } from '../shared/identity';
 import { identityHash } from '../shared/identity';
 import type { VerityConfig } from './config';
 import { LOCAL_LLM_ENGINE, LOCAL_MODELS, localEndpointIdentity } from './local-llm';
+import { redactUrl } from './redact-url';
 
 /** The endpoint the SDK talks to when only OPENAI_API_KEY is set. */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 type IdentitySource = Pick<VerityConfig, 'llm' | 'embedding' | 'elasticsearch' | 'rag' | 'memory' | 'web' | 'wikipedia'>;
 
-/** A URL without credentials or a trailing slash: identities and labels never carry secrets. */
+/** A URL without credentials (user info, secret query parameters) or a trailing slash: identities and labels never carry secrets. */
 export function publicUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/$/, '');
-  }
+  return redactUrl(url).replace(/\/$/, '');
 }
 
 /** Part of the LLM cache key and of every verification's identity; never a secret, never a local port. */

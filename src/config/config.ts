@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { modelNameSchema } from '../llm/model-name';
 import { type EsConnection, esConnectionFromVariables } from './es-connection';
 import { type TemporalConnection, temporalConnectionFromEnv, temporalUiUrl } from './temporal-connection';
 import { derivedTaskQueue } from './config-identity';
@@ -27,6 +28,7 @@ import {
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalModelName = z.preprocess(emptyToUndefined, modelNameSchema.optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const booleanFlag = z.preprocess(
@@ -74,7 +76,8 @@ export const envSchema = z.object({
 
   // Address, namespace, TLS and API key come from temporal-connection.ts (the Temporal CLI's variables and profiles).
   TEMPORAL_TASK_QUEUE: z.preprocess(emptyToUndefined, z.string().default('verity')),
-  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  // Shown as a link: only http(s), never javascript: or data:.
+  TEMPORAL_UI_URL: z.preprocess(emptyToUndefined, z.string().url().regex(/^https?:\/\//i, 'an http(s) URL').optional()),
   TEMPORAL_CLI_PATH: optionalString,
 
   ES_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://127.0.0.1:9200')),
@@ -94,12 +97,12 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Default: the local model's name with VERITY_LLM=local, else gpt-4o-mini. */
-  VERITY_MODEL: optionalString,
-  VERITY_MODEL_JUDGE: optionalString,
-  VERITY_MODEL_DECOMPOSER: optionalString,
-  VERITY_MODEL_EXECUTOR: optionalString,
-  VERITY_MODEL_DEBATER: optionalString,
-  VERITY_MODEL_EVALUATOR: optionalString,
+  VERITY_MODEL: optionalModelName,
+  VERITY_MODEL_JUDGE: optionalModelName,
+  VERITY_MODEL_DECOMPOSER: optionalModelName,
+  VERITY_MODEL_EXECUTOR: optionalModelName,
+  VERITY_MODEL_DEBATER: optionalModelName,
+  VERITY_MODEL_EVALUATOR: optionalModelName,
   VERITY_EMBEDDING_MODEL: optionalString,
   VERITY_EMBEDDING_QUERY_MODEL: optionalString,
   VERITY_EMBEDDING_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),

@@ -74,5 +74,11 @@ export function isSecuredOrRemoteTemporal(connection: TemporalConnection): boole
 export function temporalUiUrl(explicit: string | undefined, connection: TemporalConnection): string | undefined {
   if (explicit) return explicit.replace(/\/$/, '');
   if (isTemporalCloud(connection.address)) return TEMPORAL_CLOUD_UI_URL;
-  return isSecuredOrRemoteTemporal(connection) ? undefined : DEFAULT_TEMPORAL_UI_URL;
+  return isSecuredOrRemoteTemporal(connection) ? undefined : devServerUiUrl(connection.address);
+}
+
+/** A dev server's UI listens 1000 above its frontend port (`temporal server start-dev --port 7311` → 8311). */
+function devServerUiUrl(address: string): string {
+  const port = Number(/:(\d+)$/.exec(address)?.[1] ?? 7233);
+  return port + 1_000 <= 65_535 ? `http://127.0.0.1:${port + 1_000}` : DEFAULT_TEMPORAL_UI_URL;
 }

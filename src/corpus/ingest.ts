@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Client } from '@elastic/elasticsearch';
 import type { CorpusDocument, CorpusFormat } from './document';
 import { type CorpusPassage, DEFAULT_PASSAGE_CHARS, splitIntoPassages } from './passages';
-import { emptyReadStats, readCorpus, type CorpusReadStats, type MalformedLine } from './reader';
+import { emptyReadStats, readCorpus, type CorpusReadStats, type MalformedLine, type OmittedDocuments } from './reader';
 import { ensureWikiIndex, passageId, toWikiPassageDoc, type WikiPassageDoc } from './wiki-index';
 
 export interface IngestProgress {
@@ -61,6 +61,10 @@ export interface IngestResult {
   malformedCount: number;
   /** The first malformed lines (see MAX_REPORTED_MALFORMED). */
   malformed: MalformedLine[];
+  /** Documents skipped because an earlier line had their id. */
+  duplicates: OmittedDocuments;
+  /** Documents without text (no passage). */
+  empty: OmittedDocuments;
   /** Passages Elasticsearch rejected. */
   failedCount: number;
   failures: BulkFailure[];
@@ -151,6 +155,8 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     skipped: stats.skipped,
     malformedCount: stats.malformedCount,
     malformed: stats.malformed,
+    duplicates: stats.duplicates,
+    empty: stats.empty,
     failedCount: bulkStats.failed,
     failures,
     tookMs: Date.now() - started,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import type { CorpusDocument, CorpusFormat } from './document';
+import { FingerprintSet } from './fingerprint-set';
 import { parseCorpusLine } from './formats';
 
 /** Only the first malformed lines are kept with their reasons; all are counted. */
@@ -9,6 +10,18 @@ export const MAX_REPORTED_MALFORMED = 100;
 export interface MalformedLine {
   line: number;
   reason: string;
+}
+
+/** A document left out, with its line: a repeated id (the first one is kept) or no text at all. */
+export interface OmittedDocument {
+  line: number;
+  id: string;
+}
+
+/** Counted in full; the first MAX_REPORTED_MALFORMED kept with their lines. */
+export interface OmittedDocuments {
+  count: number;
+  first: OmittedDocument[];
 }
 
 export interface ReadCorpusOptions {
@@ -24,6 +37,10 @@ export interface CorpusReadStats {
   skipped: number;
   malformedCount: number;
   malformed: MalformedLine[];
+  /** Documents whose id an earlier line already had (their passages would overwrite its passages). */
+  duplicates: OmittedDocuments;
+  /** Documents without any text: they have no passage. */
+  empty: OmittedDocuments;
   bytesRead: number;
 }
 
@@ -39,7 +56,16 @@ export class CorpusFormatError extends Error {
 }
 
 export function emptyReadStats(): CorpusReadStats {
-  return { lines: 0, documents: 0, skipped: 0, malformedCount: 0, malformed: [], bytesRead: 0 };
+  return { lines: 0, documents: 0, skipped: 0, malformedCount: 0, malformed: [], duplicates: { count: 0, first: [] }, empty: { count: 0, first: [] }, bytesRead: 0 };
+}
+
+function recordOmitted(omitted: OmittedDocuments, line: number, id: string): void {
+  omitted.count += 1;
+  if (omitted.first.length < MAX_REPORTED_MALFORMED) omitted.first.push({ line, id });
+}
+
+function hasText(document: CorpusDocument): boolean {
+  return document.text.trim() !== '' || (document.sentences ?? []).some((sentence) => sentence.trim() !== '');
 }
 
 function recordMalformed(stats: CorpusReadStats, line: number, reason: string): void {
@@ -47,7 +73,7 @@ function recordMalformed(stats: CorpusReadStats, line: number, reason: string): 
   if (stats.malformed.length < MAX_REPORTED_MALFORMED) stats.malformed.push({ line, reason });
 }
 
-/** Streams a JSONL corpus line by line; blank lines are ignored, bad lines skipped and counted. */
+/** Streams a JSONL corpus line by line; blank lines are ignored, bad lines, repeated ids and documents without text skipped and counted. */
 export async function* readCorpus(
   file: string,
   options: ReadCorpusOptions = {},
@@ -55,6 +81,7 @@ export async function* readCorpus(
 ): AsyncGenerator<CorpusDocument> {
   const stream = fs.createReadStream(file);
   const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+  const seen = new FingerprintSet();
   try {
     for await (const line of lines) {
       stats.lines += 1;
@@ -62,8 +89,12 @@ export async function* readCorpus(
       if (line.trim() === '') continue;
       const parsed = parseCorpusLine(line, options.format);
       if (parsed.kind === 'document') {
-        stats.documents += 1;
-        yield parsed.document;
+        if (!seen.add(parsed.document.id)) recordOmitted(stats.duplicates, stats.lines, parsed.document.id);
+        else if (!hasText(parsed.document)) recordOmitted(stats.empty, stats.lines, parsed.document.id);
+        else {
+          stats.documents += 1;
+          yield parsed.document;
+        }
       } else if (parsed.kind === 'skipped') {
         stats.skipped += 1;
       } else if (options.strict) {

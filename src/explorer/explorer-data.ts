@@ -1,5 +1,6 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { isIndexNotFound } from '../es/client';
+import { searchPage } from './deep-page';
 import { indexName } from '../es/indices';
 import type { ChatMessage } from '../llm/types';
 import type { Verdict } from '../shared/verify';
@@ -152,7 +153,7 @@ export class ExplorerData implements ExplorerSource {
   async claims(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }> {
     if (filter.status === 'failed') return this.failedRows(filter);
     const gold = needsGold(filter) ? await this.goldLabels() : undefined;
-    const response = await this.search<Verdict>(this.index.verdicts, {
+    const response = await this.page<Verdict>(this.index.verdicts, {
       from: filter.from,
       size: filter.size,
       track_total_hits: true,
@@ -167,7 +168,7 @@ export class ExplorerData implements ExplorerSource {
 
   /** Verifications of the run that ended without a verdict, as table rows with their reason and error type. */
   private async failedRows(filter: ExplorerFilter): Promise<{ total: number; rows: ExplorerRow[] }> {
-    const response = await this.search<ExplorerFailure & { ordinal?: number }>(this.index.failures, {
+    const response = await this.page<ExplorerFailure & { ordinal?: number }>(this.index.failures, {
       from: filter.from,
       size: filter.size,
       track_total_hits: true,
@@ -201,7 +202,7 @@ export class ExplorerData implements ExplorerSource {
   }
 
   async failures(from: number, size: number): Promise<{ total: number; failures: ExplorerFailure[] }> {
-    const response = await this.search<ExplorerFailure>(this.index.failures, {
+    const response = await this.page<ExplorerFailure>(this.index.failures, {
       from,
       size,
       track_total_hits: true,
@@ -275,6 +276,16 @@ export class ExplorerData implements ExplorerSource {
     }
     this.gold = { at: Date.now(), index, byClaim };
     return this.gold;
+  }
+
+  /** One page at any depth (see searchPage); nothing when the index does not exist yet. */
+  private async page<T>(index: string, request: Parameters<typeof searchPage>[2]): Promise<estypes.SearchResponse<T> | undefined> {
+    try {
+      return await searchPage<T>(this.options.client, index, request);
+    } catch (err) {
+      if (isIndexNotFound(err)) return undefined;
+      throw err;
+    }
   }
 
   /** A search that answers nothing (instead of failing) when the index does not exist yet. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { ExplorerSource } from './explorer-data';
 import { EXPLORER_MAX_PAGE, explorerFilterSchema } from './explorer-filter';
+import { isAllowedHost, urlHost } from './allowed-host';
 import { explorerHtml } from './explorer-page';
 
 export interface RunningExplorer {
@@ -15,17 +16,21 @@ const pageSchema = z.object({ from: z.coerce.number().int().nonnegative().defaul
 
 /**
  * `verity view`: the explorer page and a small JSON API that pages Elasticsearch queries, on
- * 127.0.0.1 by default. Bad parameters answer 400 with one line; nothing else is served.
+ * 127.0.0.1 by default. Bad parameters and malformed requests answer 400 with one line, a `Host`
+ * that is neither loopback nor the bound host 403 (DNS rebinding); nothing else is served.
  */
 export async function startExplorerServer(source: ExplorerSource, options: { port: number; host?: string; onError?: (err: unknown) => void }): Promise<RunningExplorer> {
   const page = explorerHtml();
+  const boundHost = options.host ?? '127.0.0.1';
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://explorer');
-    const params = Object.fromEntries(url.searchParams);
     const send = (status: number, body: string, type: string) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
     };
+    if (!isAllowedHost(request.headers.host, boundHost)) return send(403, 'forbidden host (the explorer answers only to loopback names and the address it is bound to)', 'text/plain');
+    const url = URL.parse(request.url ?? '/', 'http://explorer');
+    if (!url) return send(400, 'bad request target', 'text/plain');
+    const params = Object.fromEntries(url.searchParams);
     const answer = async (): Promise<unknown> => {
       switch (url.pathname) {
         case '/api/summary':
@@ -57,11 +62,11 @@ export async function startExplorerServer(source: ExplorerSource, options: { por
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+    server.listen(options.port, boundHost, resolve);
   });
   const { address, port } = server.address() as AddressInfo;
   return {
-    url: `http://${address}:${port}/`,
+    url: `http://${urlHost(address, port)}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@ import type { LlmCacheMode } from '../config/config';
 import { isIndexNotFound } from '../es/client';
 import { ensureIndex, type IndexDefinition } from '../es/ensure-index';
 import { indexName } from '../es/indices';
+import { z } from 'zod';
 import { canonicalJson, sha256Hex } from './canonical-json';
 import type { ChatMessage, LlmUsage } from './types';
 
@@ -33,6 +34,20 @@ export interface CachedLlmAnswer {
   messages?: ChatMessage[];
   rawResponse?: string;
 }
+
+const count = z.number().finite().nonnegative();
+
+/** What an entry must hold to be served; anything else (a damaged or hand-edited document) is a miss, never the model's fault. */
+const cachedAnswerSchema = z
+  .object({
+    output: z.unknown().refine((output) => output !== undefined && output !== null, 'no output'),
+    usage: z.object({ promptTokens: count, completionTokens: count, totalTokens: count, costUsd: count }).passthrough(),
+    model: z.string(),
+    schemaName: z.string(),
+    promptVersion: z.string(),
+    createdAt: z.string(),
+  })
+  .passthrough();
 
 export function llmRequestHash(request: CanonicalLlmRequest): string {
   return sha256Hex(canonicalJson(request));
@@ -71,7 +86,8 @@ export class LlmCache {
     if (this.mode === 'off') return undefined;
     try {
       const doc = await this.es.get<CachedLlmAnswer>({ index: this.index, id: requestHash }, { ignore: [404] });
-      return doc.found ? doc._source : undefined;
+      // A damaged entry is a miss: the call is made again and its answer replaces the entry.
+      return doc.found && cachedAnswerSchema.safeParse(doc._source).success ? doc._source : undefined;
     } catch (err) {
       if (isIndexNotFound(err)) return undefined;
       throw err;

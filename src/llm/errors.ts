@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ZodError } from 'zod';
 import { ConfigError } from '../config/config';
+import { redactUrlsIn } from '../config/redact-url';
 import { isTransientEsError } from '../es/client';
 import { parseRetryAfter } from '../search/retry-after';
 import { FAILURE_TYPES } from '../shared/constants';
@@ -148,9 +149,9 @@ function invalidOutputDetails(err: LlmOutputInvalidError): InvalidOutputDetails 
   return { rawExcerpt: redactSecrets(err.rawExcerpt), ...(err.paidCall ? { call: err.paidCall } : {}) };
 }
 
-/** Removes anything that looks like an API key (providers echo partial keys in 401 messages). */
+/** Removes anything that looks like an API key (providers echo partial keys in 401 messages) and the credentials of quoted URLs. */
 export function redactSecrets(text: string, ...secrets: (string | undefined)[]): string {
-  let result = text.replace(/\b(sk|key|api)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]');
+  let result = redactUrlsIn(text).replace(/\b(sk|key|api)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]');
   for (const secret of secrets) if (secret) result = result.split(secret).join('[redacted]');
   return result;
 }

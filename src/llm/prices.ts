@@ -52,7 +52,7 @@ export function loadPriceTable(file?: string, options: { builtIn?: boolean } = {
   if (!file) return { ...base };
   let parsed: unknown;
   try {
-    // A byte-order mark (left by some editors) is not JSON.
+    // A UTF-8 byte-order mark (as some editors write) is not JSON.
     parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message.split('\n')[0]}`);
@@ -72,13 +72,20 @@ export interface Cost {
   priced: boolean;
 }
 
-/** Exact match first, then the longest table key that prefixes the model id (e.g. dated snapshots). */
+/**
+ * Exact match first, then the longest table key that prefixes the model id (e.g. dated snapshots).
+ * Only the table's own entries count (a model named `constructor` is not Object's), and the id is
+ * trimmed (an endpoint's `"gpt-4o-mini\n"` is gpt-4o-mini, not a gpt-4o snapshot).
+ */
 export function findPrice(model: string, table: PriceTable): ModelPrice | undefined {
-  if (table[model]) return table[model];
+  const id = model.trim();
+  const own = (key: string) => (Object.hasOwn(table, key) ? table[key] : undefined);
+  const exact = own(id);
+  if (exact) return exact;
   const prefix = Object.keys(table)
-    .filter((key) => model.startsWith(`${key}-`))
+    .filter((key) => id.startsWith(`${key}-`))
     .sort((a, b) => b.length - a.length)[0];
-  return prefix ? table[prefix] : table[ANY_MODEL];
+  return prefix ? own(prefix) : own(ANY_MODEL);
 }
 
 export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable): Cost {

@@ -29,5 +29,7 @@ export function parseEntryLine(line: string, lineNumber: number): MemoryEntry {
     const issue = parsed.error.issues[0];
     throw new MemoryFileError(`line ${lineNumber}: not a memory entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'})`);
   }
-  return parsed.data;
+  if (Number.isNaN(Date.parse(parsed.data.timestamp))) throw new MemoryFileError(`line ${lineNumber}: not a memory entry (timestamp: not an ISO-8601 time)`);
+  // The id is the scope and dedup key's hash, never the file's: an edited id or scope cannot overwrite another scope's entry.
+  return rescope(parsed.data, parsed.data.runScope);
 }

@@ -59,6 +59,13 @@ export class EvidenceMemoryStore {
     return entries.length;
   }
 
+  /** Deletes entries by id (an import that failed undoes its writes). */
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const response = await this.client.bulk({ refresh: 'wait_for', operations: ids.map((id) => ({ delete: { _index: this.index, _id: id } })) });
+    this.throwOnFailures(response.items.map((item) => ({ id: String(item.delete!._id), status: item.delete!.status === 404 ? 200 : item.delete!.status, reason: item.delete!.error?.reason ?? undefined })));
+  }
+
   /** Id, keywords and order of every entry a keyword recall could match, oldest first. */
   async keywordCandidates(scope: string, claimKeys: readonly string[], mode: KeywordRecallMode): Promise<KeywordCandidate[]> {
     if (claimKeys.length === 0) return [];

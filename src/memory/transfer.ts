@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { entryToJsonLine, MemoryFileError, parseEntryLine, rescope } from './jsonl';
 import type { MemoryEntry } from './entry';
 import type { EvidenceMemoryStore } from './memory-store';
+import { inputFileProblem } from '../corpus/input-file';
 import { assertValidScope } from './scope';
 
 const IMPORT_BATCH = 500;
@@ -38,15 +39,30 @@ function openFile(file: string, flags: 'r' | 'w'): number {
   }
 }
 
-/** Loads an exported JSONL file (into `scope` when given); blank lines are skipped, a bad line fails the import before anything is written. */
+/**
+ * Loads an exported JSONL file (into `scope` when given); blank lines are skipped. All or nothing:
+ * a bad line fails the import before anything is written, and a write Elasticsearch refuses midway
+ * puts back what the import replaced and removes what it added.
+ */
 export async function importMemory(store: EvidenceMemoryStore, file: string, scope?: string): Promise<{ entries: number; scopes: string[] }> {
   const entries = await readMemoryFile(file);
   const placed = scope === undefined ? entries : entries.map((entry) => rescope(entry, assertValidScope(scope)));
-  for (let start = 0; start < placed.length; start += IMPORT_BATCH) await store.put(placed.slice(start, start + IMPORT_BATCH));
+  const ids = [...new Set(placed.map((entry) => entry.id))];
+  const previous = await store.getEntries(ids);
+  try {
+    for (let start = 0; start < placed.length; start += IMPORT_BATCH) await store.put(placed.slice(start, start + IMPORT_BATCH));
+  } catch (err) {
+    const existed = new Set(previous.map((entry) => entry.id));
+    await store.remove(ids.filter((id) => !existed.has(id)));
+    for (let start = 0; start < previous.length; start += IMPORT_BATCH) await store.put(previous.slice(start, start + IMPORT_BATCH));
+    throw new MemoryFileError(`${file}: nothing was imported (${(err as Error).message.split('\n')[0]})`);
+  }
   return { entries: placed.length, scopes: [...new Set(placed.map((entry) => entry.runScope))] };
 }
 
 export async function readMemoryFile(file: string): Promise<MemoryEntry[]> {
+  const problem = inputFileProblem(file);
+  if (problem) throw new MemoryFileError(`cannot read ${problem}`);
   const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8', fd: openFile(file, 'r') }), crlfDelay: Infinity });
   const entries: MemoryEntry[] = [];
   let lineNumber = 0;

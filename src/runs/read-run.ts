@@ -14,7 +14,7 @@ export class RunNotFoundError extends Error {
 
 export class RunWithoutVerdictsError extends Error {
   constructor(readonly runId: string) {
-    super(`run "${runId}" has no verdicts yet`);
+    super(`run "${runId}" has no verdicts or failed verifications yet`);
   }
 }
 
@@ -49,7 +49,7 @@ export async function readManifest(client: Client, prefix: string, runId: string
   }
 }
 
-/** A run's manifest, every verdict, its stored claims and failures. Fails on an unknown run or one without verdicts. */
+/** A run's manifest, every verdict, its stored claims and failures. Fails on an unknown run or one with neither verdicts nor failures. */
 export async function readRun(client: Client, prefix: string, runId: string): Promise<RunRecords> {
   const manifest = await readManifest(client, prefix, runId);
   // Verdicts are written without waiting for a refresh (sweeps find them by id); make them searchable.
@@ -59,8 +59,9 @@ export async function readRun(client: Client, prefix: string, runId: string): Pr
   );
   const warnings: string[] = [];
   const verdicts = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
-  if (verdicts.length === 0) throw new RunWithoutVerdictsError(runId);
   const claims = validateAll(runClaimSchema, claimDocs ?? [], 'run claim', warnings);
   const failures = validateAll(runFailureSchema, failureDocs ?? [], 'run failure', warnings);
+  // A run whose verifications all failed or reached their limits is reported (as failed / LIMIT_REACHED).
+  if (verdicts.length === 0 && failures.length === 0) throw new RunWithoutVerdictsError(runId);
   return { manifest, verdicts, claims, failures, warnings };
 }

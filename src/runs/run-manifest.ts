@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelNameSchema } from '../llm/model-name';
 import { VERDICT_LABELS } from '../shared/constants';
 
 /**
@@ -33,7 +34,7 @@ export const runConfigSchema = z.strictObject({
   description: z.string().optional(),
   datasets: z.array(runDatasetSchema).min(1),
   methods: z.array(z.string().min(1)).min(1),
-  models: z.array(z.string().min(1).max(MAX_MODEL_NAME_CHARS, `model names have at most ${MAX_MODEL_NAME_CHARS} characters`)).min(1),
+  models: z.array(modelNameSchema.pipe(z.string().max(MAX_MODEL_NAME_CHARS, `model names have at most ${MAX_MODEL_NAME_CHARS} characters`))).min(1),
   /** Method parameters (e.g. rag: { topK, index }), passed to every verification. */
   parameters: z.record(z.string(), z.unknown()).default({}),
   seed: z.number().int().default(7),

@@ -11,15 +11,34 @@ export interface SimRequestRecord {
   durationMs: number;
 }
 
-/** In-memory log of the simulator's requests, optionally appended as JSONL to a file. */
+/** The request log's file cannot be opened (a missing folder, a directory, no permission). */
+export class RequestLogFileError extends Error {
+  override name = 'RequestLogFileError';
+}
+
+/** In-memory log of the simulator's requests, optionally appended as JSONL to a file (opened at start, so a bad path fails before serving). */
 export class RequestLog {
   private records: SimRequestRecord[] = [];
+  private fd: number | undefined;
 
-  constructor(private readonly file?: string) {}
+  constructor(file?: string) {
+    if (file === undefined) return;
+    try {
+      this.fd = fs.openSync(file, 'a');
+    } catch (err) {
+      throw new RequestLogFileError(`cannot write the request log ${file}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
 
   add(record: SimRequestRecord): void {
     this.records.push(record);
-    if (this.file) fs.appendFileSync(this.file, `${JSON.stringify(record)}\n`);
+    if (this.fd !== undefined) fs.appendFileSync(this.fd, `${JSON.stringify(record)}\n`);
+  }
+
+  /** Closes the file (the server's close). */
+  close(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
   }
 
   list(): SimRequestRecord[] {

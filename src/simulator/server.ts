@@ -130,7 +130,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          log.close();
+          resolve();
+        });
       }),
   };
 }

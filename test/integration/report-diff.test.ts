@@ -116,6 +116,6 @@ describe('report and diff against Elasticsearch', () => {
     expect(unknown.stderr).toBe(`verity: unknown run "no-such-run" (no manifest in ${prefix}-runs)\n`);
     const empty = await runCli('diff', 'report-a', 'empty-run');
     expect(empty.code).toBe(1);
-    expect(empty.stderr).toBe('verity: run "empty-run" has no verdicts yet\n');
+    expect(empty.stderr).toBe('verity: run "empty-run" has no verdicts or failed verifications yet\n');
   });
 });

@@ -109,7 +109,9 @@ describe('readCorpus', () => {
       JSON.stringify(verityRecord),
     ]);
     const { documents, stats } = await readAll(file);
-    expect(documents).toHaveLength(2);
+    // Line 4 repeats line 1's id: skipped and reported, not stored over it.
+    expect(documents).toHaveLength(1);
+    expect(stats.duplicates).toEqual({ count: 1, first: [{ line: 4, id: verityRecord.id }] });
     expect(stats.malformedCount).toBe(2);
     expect(stats.malformed.map((m) => m.line)).toEqual([2, 3]);
     expect(stats.malformed[0]?.reason).toMatch(/invalid JSON/);

@@ -20,6 +20,12 @@ describe('prices', () => {
     expect(costOf('llama3:8b', 1000, 1000, DEFAULT_PRICES)).toEqual({ costUsd: 0, priced: false });
   });
 
+  it('reads a price file that starts with a UTF-8 byte-order mark', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prices-')), 'prices.json');
+    fs.writeFileSync(file, `\uFEFF${JSON.stringify({ 'llama3:8b': { input: 1, output: 2 } })}`);
+    expect(costOf('llama3:8b', 1_000_000, 0, loadPriceTable(file)).costUsd).toBe(1);
+  });
+
   it('layers a JSON price file over the defaults', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prices-')), 'prices.json');
     fs.writeFileSync(file, JSON.stringify({ 'llama3:8b': { input: 1, output: 2 }, 'gpt-4o': { input: 5, output: 5 } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, diffRuns } from '../../eval/report';
+import { buildReport, diffRuns, renderDiffText } from '../../eval/report';
 import { goldLabels, runA, runB } from '../support/report-fixtures';
 
 describe('diffRuns', () => {
@@ -43,5 +43,14 @@ describe('diffRuns', () => {
     expect(hover?.b?.accuracy).toBeCloseTo(5 / 6, 12);
     expect(hover?.delta?.accuracy).toBeCloseTo(5 / 6 - 3 / 6, 12);
     expect(hover?.delta?.claims).toBe(0);
+  });
+
+  it('shows – for the metrics of a group without a scored claim, as the report does', () => {
+    const unscored = diff.groups.find((g) => g.key.dataset === 'factcheck_bench')!;
+    expect(unscored.a?.accuracy).toBeNull();
+    expect(unscored.delta?.accuracy).toBeNull();
+    const row = renderDiffText(diff).split('\n').find((line) => line.includes('factcheck_bench'))!;
+    expect(row).toContain('– → – (–)');
+    expect(row).not.toContain('0.000');
   });
 });

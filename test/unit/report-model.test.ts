@@ -21,7 +21,7 @@ describe('buildReport', () => {
 
   it('counts verdicts, failures, scored claims (the failed one included) and the invalid bucket', () => {
     expect(hover.counts).toEqual({ claims: 6, verdicts: 5, failed: 1, scored: 6, unscored: 0, invalid: 1 });
-    expect(hover.failures).toEqual([{ claimId: 'c6', reason: 'LLM output invalid after 3 attempts' }]);
+    expect(hover.failures).toEqual([{ claimId: 'c6', outcome: 'failed', reason: 'LLM output invalid after 3 attempts' }]);
   });
 
   it('builds the confusion matrix on the dataset scheme, NEI collapsed to REFUTED, the unparseable answer and the failed claim in the invalid/failed column', () => {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER } from '../../eval/report';
+import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER, writeReport } from '../../eval/report';
 import { goldLabels, runA, runB } from '../support/report-fixtures';
 
 /** RFC 4180 parsing, enough to read back what the renderer wrote. */
@@ -46,7 +49,7 @@ describe('report renderers', () => {
     expect(md).toContain('| gold \\ predicted | SUPPORTED | REFUTED | invalid/failed |');
     expect(md).toContain('| REFUTED | 0 | 2 | 1 |');
     expect(md).toContain('| class | precision | recall | F1 | support |');
-    expect(md).toContain('| c6 | LLM output invalid after 3 attempts |');
+    expect(md).toContain('| c6 | failed | LLM output invalid after 3 attempts |');
     expect(md).toContain('| git commit | deadbeef |');
   });
 
@@ -93,4 +96,30 @@ describe('report renderers', () => {
     expect(Number(hover?.[header!.indexOf('macroF1')])).toBeCloseTo(7 / 12, 12);
     expect(hover?.[header!.indexOf('invalid')]).toBe('1');
   });
+});
+
+describe('report.md with hostile names', () => {
+  it('writes dataset names, models and reasons as inert text (no HTML, no link, no heading of their own)', () => {
+    const hostile = '<img src=x onerror=alert(1)>\n# injected [click](javascript:alert(1))';
+    const records = runA();
+    records.verdicts = records.verdicts.map((v) => ({ ...v, dataset: hostile }));
+    records.failures = records.failures.map((f) => ({ ...f, dataset: hostile, reason: 'see [here](javascript:alert(2)) <b>now</b>' }));
+    const md = renderMarkdown(buildReport(records, goldLabels(), options));
+    expect(md).not.toContain('<img');
+    expect(md).not.toContain('<b>');
+    expect(md).not.toMatch(/\]\(javascript:/);
+    expect(md.split('\n').filter((line) => line.startsWith('# '))).toEqual(['# Report: run-a']);
+  });
+});
+
+describe('writing the report', () => {
+  it('fails at once, in one line, where a directory cannot be made (Node loops under /proc)', async () => {
+    const report = buildReport(runA(), goldLabels(), options);
+    await expect(writeReport(report, '/proc/verity-report/x')).rejects.toThrow(/^cannot write the report into \/proc\/verity-report\/x: /);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-report-dir-')), 'file');
+    fs.writeFileSync(file, '');
+    await expect(writeReport(report, path.join(file, 'sub'))).rejects.toThrow(/is not a directory/);
+    const dir = path.join(path.dirname(file), 'a', 'b');
+    expect(await writeReport(report, dir, 'md')).toEqual([path.join(dir, 'report.md')]);
+  }, 10_000);
 });

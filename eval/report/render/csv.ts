@@ -1,14 +1,10 @@
+import { csvCell } from '../../../src/shared/csv-cell';
 import type { GroupReport, RunReport } from '../report-types';
 
 type CsvValue = string | number | boolean | null;
 
-function csvField(value: CsvValue): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
 const CLAIM_COLUMNS = [

@@ -11,8 +11,8 @@ function groupDeltaRows(diff: RunDiff): string[][] {
     return [
       groupLabel(g.key),
       `${g.a?.claims ?? 0} → ${g.b?.claims ?? 0}`,
-      `${fixed(g.a?.accuracy ?? 0)} → ${fixed(g.b?.accuracy ?? 0)} (${signed(g.delta.accuracy)})`,
-      `${fixed(g.a?.macroF1 ?? 0)} → ${fixed(g.b?.macroF1 ?? 0)} (${signed(g.delta.macroF1)})`,
+      `${fixed(g.a?.accuracy ?? null)} → ${fixed(g.b?.accuracy ?? null)} (${signed(g.delta.accuracy)})`,
+      `${fixed(g.a?.macroF1 ?? null)} → ${fixed(g.b?.macroF1 ?? null)} (${signed(g.delta.macroF1)})`,
       signed(g.delta.weightedF1),
       signedUsd(g.delta.costPerClaimUsd),
       signed(g.delta.llmCallsPerClaim, 2),

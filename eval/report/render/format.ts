@@ -1,8 +1,8 @@
 import type { ConfidenceInterval } from '../../metrics';
 
 /** Display formats shared by the Markdown and HTML renderers. */
-export function fixed(value: number, digits = 3): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+export function fixed(value: number | null, digits = 3): string {
+  return value !== null && Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
 export function withCI(ci: ConfidenceInterval): string {
@@ -18,8 +18,8 @@ export function milliseconds(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value)} ms` : '–';
 }
 
-export function signed(value: number, digits = 3): string {
-  return `${value > 0 ? '+' : ''}${fixed(value, digits)}`;
+export function signed(value: number | null, digits = 3): string {
+  return `${value !== null && value > 0 ? '+' : ''}${fixed(value, digits)}`;
 }
 
 export function signedUsd(value: number): string {

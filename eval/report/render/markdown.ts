@@ -3,8 +3,13 @@ import type { RunReport } from '../report-types';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
 import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
+/** Text from the run (dataset names, models, claim ids, reasons) as inert Markdown: no HTML, no link, one line. */
+function inline(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\]\(/g, ']\\(');
+}
+
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return inline(text).replace(/\|/g, '\\|');
 }
 
 export function markdownTable(table: Table): string {
@@ -14,7 +19,7 @@ export function markdownTable(table: Table): string {
 
 function groupSections(report: RunReport): string[] {
   return report.groups.flatMap((group) => [
-    `### ${groupLabel(group.key)}`,
+    `### ${inline(groupLabel(group.key)).replace(/^#+/, '')}`,
     `Scheme: ${group.scheme}. Prompt versions: ${group.promptVersions.join(', ') || '–'}.`,
     answerHandlingLine(group.answers),
     ...(isScored(group)

@@ -111,5 +111,5 @@ export function confusionTable(group: GroupReport): Table {
 }
 
 export function failuresTable(group: GroupReport): Table {
-  return { header: ['claim', 'reason'], rows: group.failures.map((f) => [f.claimId, f.reason]) };
+  return { header: ['claim', 'outcome', 'reason'], rows: group.failures.map((f) => [f.claimId, f.outcome, f.reason]) };
 }

@@ -18,9 +18,32 @@ function filesOf(report: RunReport, format: ReportFormat): Record<string, () => 
   return format === 'all' ? Object.assign({}, ...Object.values(byFormat)) : byFormat[format];
 }
 
+/**
+ * Creates `dir` and its missing parents one level at a time: Node's recursive mkdir loops forever
+ * under /proc (and similar file systems) instead of failing.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  const absolute = path.resolve(dir);
+  const missing: string[] = [];
+  for (let current = absolute; ; current = path.dirname(current)) {
+    const stat = await fs.stat(current).catch(() => undefined);
+    if (stat) {
+      if (!stat.isDirectory()) throw new Error(`cannot write the report into ${dir}: ${current} is not a directory`);
+      break;
+    }
+    missing.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const level of missing) {
+    await fs.mkdir(level).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw new Error(`cannot write the report into ${dir}: ${err.message.split('\n')[0]}`);
+    });
+  }
+}
+
 /** Writes the report's files into `dir` (created if needed); returns their paths. */
 export async function writeReport(report: RunReport, dir: string, format: ReportFormat = 'all'): Promise<string[]> {
-  await fs.mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const written: string[] = [];
   for (const [name, render] of Object.entries(filesOf(report, format))) {
     const file = path.join(dir, name);

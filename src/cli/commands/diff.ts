@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { diffRuns, renderDiffText } from '../../../eval/report';
 import { printJson, printText } from '../output';
 import { loadReportForCli } from './report';
+import { runIdArgument } from '../run-id-argument';
 
 interface DiffOptions {
   json?: boolean;
@@ -21,8 +22,8 @@ export function registerDiffCommand(program: Command): void {
       'Compare two runs claim by claim (label changed, became correct/incorrect, appeared/disappeared, cost and call deltas) ' +
         'and per dataset × method × model (metric deltas).',
     )
-    .argument('<runA>', 'the baseline run id')
-    .argument('<runB>', 'the run compared with it')
+    .argument('<runA>', 'the baseline run id', runIdArgument)
+    .argument('<runB>', 'the run compared with it', runIdArgument)
     .option('--json', 'print the whole diff as JSON on stdout')
     .action((runA: string, runB: string, options: DiffOptions) => diff(runA, runB, options));
 }

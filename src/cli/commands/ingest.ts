@@ -5,10 +5,11 @@ import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
 import { ingestCorpus, type IngestProgress, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
 import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
-import { CorpusFormatError } from '../../corpus/reader';
+import { inputFileProblem } from '../../corpus/input-file';
+import { CorpusFormatError, type OmittedDocuments } from '../../corpus/reader';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
-import { indexName } from '../../es/indices';
+import { indexName, ownIndexProblem } from '../../es/indices';
 import { createLlmGateway } from '../../llm/create-gateway';
 import { embeddingEndpointOf } from '../../llm/embedding-endpoint';
 import { resolveLlmEndpoint } from '../../llm/endpoint';
@@ -84,13 +85,23 @@ function summarize(result: IngestResult): string {
     const lines = result.malformed.slice(0, MALFORMED_LINES_SHOWN).map((entry) => entry.line);
     summary += ` (lines ${lines.join(', ')}${result.malformedCount > lines.length ? ', …' : ''})`;
   }
+  summary += omittedSummary('duplicate ids', result.duplicates) + omittedSummary('without text', result.empty);
   if (result.embedded > 0) summary += `; embedded ${result.embedded} passages`;
   if (result.failedCount > 0) summary += `; ${result.failedCount} passages rejected by Elasticsearch`;
   return summary;
 }
 
+/** `, duplicate ids 2 (lines 4, 9)`; nothing when none. */
+function omittedSummary(label: string, omitted: OmittedDocuments): string {
+  if (omitted.count === 0) return '';
+  const lines = omitted.first.slice(0, MALFORMED_LINES_SHOWN).map((entry) => entry.line);
+  return `, ${label} ${omitted.count} (line${omitted.count > 1 ? 's' : ''} ${lines.join(', ')}${omitted.count > lines.length ? ', …' : ''})`;
+}
+
 function reportProblems(result: IngestResult): void {
   for (const entry of result.malformed.slice(0, MALFORMED_LINES_SHOWN)) notice(`line ${entry.line}: ${entry.reason}`);
+  for (const entry of result.duplicates.first.slice(0, MALFORMED_LINES_SHOWN)) notice(`line ${entry.line}: document id ${JSON.stringify(entry.id)} already appeared on an earlier line; skipped`);
+  for (const entry of result.empty.first.slice(0, MALFORMED_LINES_SHOWN)) notice(`line ${entry.line}: document ${JSON.stringify(entry.id)} has no text; nothing indexed`);
   for (const failure of result.failures.slice(0, MALFORMED_LINES_SHOWN)) notice(`rejected ${failure.id}: ${failure.reason}`);
 }
 
@@ -102,8 +113,11 @@ async function openEmbedder(config: VerityConfig): Promise<{ embed: PassageEmbed
 }
 
 async function ingestFile(file: string, options: IngestWikiOptions, plan: IngestPlan): Promise<void> {
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`corpus file not found: ${file}`, 2);
+  const problem = inputFileProblem(file);
+  if (problem) throw new CliError(`cannot read the corpus: ${problem}`, 2);
   const config = loadConfig();
+  const indexProblem = options.index === undefined ? undefined : ownIndexProblem(options.index, config.elasticsearch.indexPrefix);
+  if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const embedder = options.embed ? await openEmbedder(config) : undefined;
   const bar = createProgressBar(fs.statSync(file).size);

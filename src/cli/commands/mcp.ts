@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { type Command } from 'commander';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
@@ -9,6 +10,7 @@ import { resolveLlmEndpoint } from '../../llm/endpoint';
 import { createLogger } from '../../logging/logger';
 import { createEvidenceMemory } from '../../memory/create-memory';
 import { createToolRegistry, toolDependenciesFromConfig } from '../../tools/create-registry';
+import { lineLimit } from '../../tools/mcp-line-limit';
 import { createMcpServer } from '../../tools/mcp-server';
 import { projectRoot } from '../../project-root';
 
@@ -31,7 +33,13 @@ export async function serveMcp(options: McpOptions = {}): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  await server.connect(new StdioServerTransport());
+  const input = process.stdin.pipe(
+    lineLimit(STDIO_DEFAULT_MAX_BUFFER_SIZE, (bytes) => {
+      logger.warn({ bytes }, 'MCP request over the size limit dropped');
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `request of ${bytes} bytes is over the ${STDIO_DEFAULT_MAX_BUFFER_SIZE}-byte limit; dropped` } })}\n`);
+    }),
+  );
+  await server.connect(new StdioServerTransport(input, process.stdout));
   // The stdio transport does not notice its client going away: a closed stdin ends the server.
   const closeOnEnd = () => void server.close();
   process.stdin.once('end', closeOnEnd);

@@ -4,12 +4,14 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../../eval/report';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
+import { indexName } from '../../es/indices';
 import { DEFAULT_EMBEDDED_CLAIMS, explorerHtml, explorerSnapshot } from '../../explorer';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { toCliError } from './ingest';
 import { explorerDataFor } from './view';
+import { runIdArgument } from '../run-id-argument';
 
 interface ReportOptions {
   out?: string;
@@ -26,11 +28,23 @@ export async function loadReportForCli(runId: string): Promise<RunReport> {
   try {
     return await loadRunReport(client, config.elasticsearch.indexPrefix, runId);
   } catch (err) {
+    if (err instanceof RunNotFoundError && (await hasVerdicts(client, indexName(config.elasticsearch.indexPrefix, 'verdicts'), runId))) {
+      throw new CliError(
+        `run "${runId}" holds verdicts of \`verity verify --run ${runId}\` but no sweep manifest, and reports are made of sweeps: browse it with \`verity view ${runId}\`, or run its claims with \`verity sweep run\` for a report`,
+        1,
+      );
+    }
     if (err instanceof RunNotFoundError || err instanceof RunWithoutVerdictsError) throw new CliError(err.message, 1);
     throw toCliError(err, config.elasticsearch.url);
   } finally {
     await client.close();
   }
+}
+
+/** Whether the verdicts index holds any verdict of the run (ad-hoc runs of `verify --run` have no manifest). */
+async function hasVerdicts(client: ReturnType<typeof createEsClient>, index: string, runId: string): Promise<boolean> {
+  const response = await client.count({ index, query: { term: { runId } } }, { ignore: [404] }).catch(() => undefined);
+  return (response?.count ?? 0) > 0;
 }
 
 async function report(runId: string, options: ReportOptions): Promise<void> {
@@ -73,7 +87,7 @@ export function registerReportCommand(program: Command): void {
       "Report a run: accuracy, per-class P/R/F1, macro/weighted F1 with bootstrap CIs, confusion matrices, cost, calls and latency per dataset × method × model. " +
         'Writes report.md, report.html (self-contained), claims.csv, groups.csv, report.json and explorer.html (the claim explorer, offline) to reports/<run>/.',
     )
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runIdArgument)
     .option('--out <dir>', 'directory to write the report to (default: reports/<run>)')
     .addOption(new Option('--format <format>', 'which files to write').choices(REPORT_FORMATS).default('all'))
     .option('--json', 'print the report model as JSON on stdout (without --out, write no files)')

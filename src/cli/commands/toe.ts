@@ -5,9 +5,10 @@ import { createEsClient } from '../../es/client';
 import { formatDistributionTable } from '../../methods/toe/training/action-distribution';
 import { episodesIndex } from '../../methods/toe/training/episode-source';
 import { PolicyVersionStore, toePolicyVersionsIndex, writeVersionWeights } from '../../methods/toe/online/policy-version-store';
+import { versionRecordSchema, versionSummarySchema } from '../../methods/toe/online/version-record-schema';
 import { runTraining, type TrainingReport } from '../../methods/toe/training/run-training';
 import { CliError } from '../errors';
-import { printJson, printText } from '../output';
+import { notice, printJson, printText } from '../output';
 import { toCliError } from './ingest';
 
 interface TrainOptions {
@@ -89,13 +90,21 @@ export function registerToeCommand(program: Command): void {
       const store = new PolicyVersionStore(client, toePolicyVersionsIndex(config.elasticsearch.indexPrefix));
       try {
         if (options.export) {
-          const record = await store.get(scope, options.export);
-          if (!record) throw new CliError(`no version ${options.export} of scope ${scope} in ${store.index}`, 1);
+          const stored = await store.get(scope, options.export);
+          if (!stored) throw new CliError(`no version ${options.export} of scope ${scope} in ${store.index}`, 1);
+          const parsed = versionRecordSchema.safeParse(stored);
+          if (!parsed.success) throw new CliError(`version ${options.export} of scope ${scope} is damaged (${parsed.error.issues[0]?.path.join('.') ?? 'record'}: ${parsed.error.issues[0]?.message ?? 'invalid'}); nothing written`, 1);
+          const record = parsed.data as typeof stored;
           writeVersionWeights(record, options.out!);
           process.stdout.write(`wrote ${record.version} (update ${record.seq} of ${scope}) to ${path.resolve(options.out!)}\n`);
           return;
         }
-        const versions = await store.versions(scope);
+        const stored = await store.versions(scope);
+        const versions = stored.flatMap((record) => {
+          const parsed = versionSummarySchema.safeParse(record);
+          return parsed.success ? [parsed.data] : [];
+        });
+        if (versions.length < stored.length) notice(`${stored.length - versions.length} damaged version record(s) of ${scope} left out`);
         if (options.json) return printJson(versions);
         if (versions.length === 0) process.stdout.write(`no versions of ${scope} yet (still warming up, or another scope)\n`);
         for (const v of versions) {

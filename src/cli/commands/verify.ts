@@ -11,7 +11,7 @@ import type { Verdict, VerifyClaimInput } from '../../shared/verify';
 import { ClaimIdReusedError, refuseClaimIdReuse } from '../../client/claim-id-reuse';
 import type { VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
-import { indexName } from '../../es/indices';
+import { indexName, ownIndexProblem } from '../../es/indices';
 import { VerdictStore } from '../../verdicts/verdict-store';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
@@ -85,6 +85,8 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
   applyLlmOption(options.llm);
   const config = loadConfig();
   const logger = createCliLogger(config);
+  const indexProblem = options.index === undefined ? undefined : ownIndexProblem(options.index, config.elasticsearch.indexPrefix);
+  if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   let input;
   try {
     const settings = parseMethodSettings(options.method, options.option.length > 0 ? optionPairsToObject(options.option) : undefined, '--option');

