@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import OpenAI from 'openai';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAiClient } from '../../src/llm/openai-client';
@@ -8,7 +7,8 @@ import { openAiClient } from '../../src/llm/openai-client';
 /**
  * A non-streaming answer from a slow server sends its headers only when it is done. Node's fetch
  * stops waiting for headers after undici's `headersTimeout` (300 s by default), whatever the SDK's
- * own timeout. The test lowers that platform default to 300 ms and answers after 900 ms.
+ * own timeout. The test lowers that platform default to 300 ms (through undici's global dispatcher,
+ * which Node's fetch reads) and answers after 900 ms.
  */
 describe('openAiClient: a call may take as long as the configured LLM timeout', () => {
   let server: http.Server;
@@ -36,10 +36,5 @@ describe('openAiClient: a call may take as long as the configured LLM timeout', 
     const client = openAiClient({ baseUrl, apiKey: 'sk-test' }, 10_000);
     const answer = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.choices[0]?.message.content).toBe('late');
-  });
-
-  it('(the SDK on the platform fetch gives up at the headers timeout, not at its own timeout)', async () => {
-    const client = new OpenAI({ apiKey: 'sk-test', baseURL: baseUrl, maxRetries: 0, timeout: 10_000 });
-    await expect(client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow();
   });
 });
