@@ -7,7 +7,7 @@
  * categories the warm-up claims did not cover. Deterministic for a seed.
  */
 import { TOE_ACTIONS } from '../../../shared/methods/toe-policy';
-import { mulberry32 } from '../../../shared/prng';
+import { mulberry32, shuffled } from '../../../shared/prng';
 import { heuristicActionProbabilities } from '../policy/heuristic';
 import { backward, cloneMlp, forward, logitsOf, softmax, zeroGradients, type Mlp } from '../policy/mlp';
 import { adamStep, clipGradientNorm, createAdamState, DEFAULT_ADAM } from '../policy/mlp-adam';
@@ -50,14 +50,6 @@ export function categoryVariants(state: readonly number[]): number[][] {
   return Array.from({ length: CATEGORY_SLOTS }, (_, category) => state.map((value, i) => (i < CATEGORY_SLOTS ? (i === category ? 1 : 0) : value)));
 }
 
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
 
 /** Distinct augmented training states, in a seeded order, at most `maxStates`. */
 export function cloneTrainingStates(states: readonly (readonly number[])[], maxStates: number, random: () => number): number[][] {

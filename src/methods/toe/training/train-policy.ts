@@ -12,7 +12,7 @@ import { TOE_ACTIONS, type PolicyEpisode } from '../../../shared/methods/toe-pol
 import { discountedReturn, groupAdvantages, PAPER_GRPO, stepLoss, type GrpoHyperparameters } from '../policy/grpo';
 import { backward, cloneMlp, forward, logitsOf, softmax, zeroGradients, type Mlp } from '../policy/mlp';
 import { adamStep, clipGradientNorm, createAdamState, DEFAULT_ADAM } from '../policy/mlp-adam';
-import { mulberry32 } from '../../../shared/prng';
+import { mulberry32, shuffled } from '../../../shared/prng';
 import { roundToStored, serialiseWeights, type PolicyWeightsFile } from '../policy/weights';
 
 export interface TrainOptions {
@@ -69,14 +69,6 @@ export function episodesHash(episodes: readonly PolicyEpisode[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(episodes)).digest('hex').slice(0, 16);
 }
 
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
 
 /** Cuts into groups of `size`; a final remainder of one episode joins the previous group (a lone episode has no baseline). */
 export function cutGroups<T>(items: readonly T[], size: number): T[][] {
