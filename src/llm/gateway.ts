@@ -215,8 +215,14 @@ export class LlmGateway {
   private async fromCache<T>(prepared: ReturnType<LlmGateway['prepared']>, schema: z.ZodType<T>, started: number): Promise<LlmTaskResult<T> | undefined> {
     const hit = await this.options.cache?.get(prepared.requestHash);
     if (!hit) return undefined;
+    const parsed = schema.safeParse(hit.output);
+    if (!parsed.success) {
+      // A damaged or hand-edited entry is the cache's fault, not the model's: a miss, paid again and overwritten.
+      this.options.logger?.warn({ requestHash: prepared.requestHash }, 'cached LLM answer does not match the task schema; treating it as a miss');
+      return undefined;
+    }
     this.counters.cacheHits++;
-    const output = this.validated(JSON.stringify(hit.output), schema, prepared.base.model);
+    const output = parsed.data;
     // Nothing was paid for this answer: the tokens are reported, the cost is not.
     return { ...prepared.base, output, usage: { ...hit.usage, costUsd: 0 }, cached: true, latencyMs: Date.now() - started };
   }

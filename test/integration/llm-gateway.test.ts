@@ -247,6 +247,20 @@ describe('request cache in Elasticsearch', () => {
     expect(gateway.counters.cacheHits).toBe(1);
   });
 
+  it('readwrite: a cached entry that no longer matches the schema is a miss, paid again and overwritten, never the model\'s invalid answer', async () => {
+    const sim = await simulator();
+    const cache = new LlmCache(es, prefix, 'readwrite');
+    const gateway = gatewayFor(sim, { cache });
+    const claim = 'Lyon is the third-largest city of France.';
+    const first = await gateway.complete(request(claim));
+    // Hand-edited: well-formed, but not this task's answer any more.
+    await es.update({ index: cache.index, id: first.requestHash, doc: { output: { label: 'MAYBE' } }, refresh: 'wait_for' });
+    const again = await gateway.complete(request(claim));
+    expect(again).toMatchObject({ cached: false, output: first.output });
+    expect(chatRequests(sim)).toHaveLength(2);
+    expect(await gateway.complete(request(claim))).toMatchObject({ cached: true, output: first.output });
+  });
+
   it('replay: a recorded request is served, a miss fails non-retryably without calling the model', async () => {
     const sim = await simulator();
     const gateway = gatewayFor(sim, { cache: new LlmCache(es, prefix, 'replay') });
