@@ -1,5 +1,5 @@
 /**
- * npm run bench:local-llm-slots -- [--model qwen2.5-coder-0.5b] [--slots 1,2,4] [--requests 8] [--out file]
+ * npm run bench:local-llm-slots -- [--model qwen2.5-coder-0.5b] [--slots 1,2,4] [--requests 4] [--out file]
  *
  * Chooses the local model server's slot count by measurement: for each slot count it starts a
  * server of its own (on a free loopback port, files under <VERITY_DATA_DIR>/local-llm/bench-slots),
@@ -24,7 +24,7 @@ const { values } = parseArgs({
   options: {
     model: { type: 'string', default: 'qwen2.5-coder-0.5b' },
     slots: { type: 'string', default: '1,2,4' },
-    requests: { type: 'string', default: '8' },
+    requests: { type: 'string', default: '4' },
     out: { type: 'string', default: path.join(projectRoot(), 'eval', 'bench', 'results', 'local-llm-slots.json') },
   },
 });
@@ -96,7 +96,12 @@ async function send(baseUrl: string, i: number): Promise<Usage & { ms: number }>
 }
 
 async function measure(baseUrl: string, slots: number) {
-  await send(baseUrl, 0); // warm-up: first request loads pages of the model file
+  // Warm-up: the first request pages the model file in.
+  await fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model, max_tokens: 1, messages: [{ role: 'user', content: 'Hi' }] }),
+  });
   let next = 0;
   const results: Array<Usage & { ms: number }> = [];
   const startedAt = Date.now();

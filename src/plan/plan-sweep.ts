@@ -1,7 +1,7 @@
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
-import { loadPriceTable } from '../llm/prices';
+import { LOCAL_PRICES, isLoopbackUrl, loadPriceTable } from '../llm/prices';
 import type { Logger } from '../logging/logger';
 import { sampleRunClaims } from '../runs/run-claims';
 import type { RunConfig } from '../runs/run-manifest';
@@ -39,7 +39,8 @@ export interface PlanOptions {
  */
 export async function planSweep(options: PlanOptions): Promise<Plan> {
   const { config, es, run, input } = options;
-  const prices = loadPriceTable(config.llm.pricesFile);
+  // The local model costs 0 whatever its name; a server on this machine only has the prices file's prices.
+  const prices = config.llm.provider === 'local' ? LOCAL_PRICES : loadPriceTable(config.llm.pricesFile, { builtIn: !(config.llm.baseUrl && isLoopbackUrl(config.llm.baseUrl)) });
   // Claims per dataset of the config, by position (a dataset file may hold claims of several benchmarks).
   const claims = new Map<number, number>(input.datasets.map((_, position) => [position, 0]));
   for (const claim of await sampleRunClaims(run.run, input.datasets, input.seed)) claims.set(claim.datasetPosition, (claims.get(claim.datasetPosition) ?? 0) + 1);
