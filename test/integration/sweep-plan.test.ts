@@ -36,7 +36,10 @@ describe('sweep plan', () => {
   }
 
   beforeAll(async () => {
-    harness = await startWorkerHarness('plan', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    // The simulator listens on this machine: like any local server it is priced only by a prices file.
+    const prices = path.join(tmp, 'prices.json');
+    fs.writeFileSync(prices, JSON.stringify({ 'gpt-4o-mini': { input: 0.15, output: 0.6 } }));
+    harness = await startWorkerHarness('plan', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } }, env: { VERITY_PRICES_FILE: prices } });
     run = runConfigSchema.parse({ run: uniqueName('plan'), datasets: [{ name: 'demo', file: DEMO_CLAIMS, format: 'verity', sample: CLAIMS }], methods: ['rag', 'mermaid'], models: ['gpt-4o-mini'], concurrency: 8, parameters: { mermaid: { memory: 'off' } } });
   });
 
@@ -89,6 +92,16 @@ describe('sweep plan', () => {
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^verity: refusing to start: the plan's upper estimate \$\S+ is above --max-usd 1e-7/)]);
     const started = await harness.client.workflow.list({ query: `WorkflowId STARTS_WITH "sweep/"` });
     for await (const workflow of started) expect(workflow.workflowId).not.toContain('refused');
+  });
+
+  it('sweep run --max-usd refuses a model named like an Object member (its price was $NaN, so nothing was ever above the limit)', async () => {
+    const file = path.join(tmp, 'constructor.yaml');
+    fs.writeFileSync(file, YAML.stringify({ ...run, run: uniqueName('ctor'), methods: ['rag'], models: ['constructor'] }));
+    const result = await runCliInProcess(['sweep', 'run', file, '--max-usd', '1'], harness.env);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^verity: cannot check --max-usd 1: model constructor has no price/);
+    const started = await harness.client.workflow.list({ query: `WorkflowId STARTS_WITH "sweep/"` });
+    for await (const workflow of started) expect(workflow.workflowId).not.toContain('ctor');
   });
 });
 
