@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { LOCAL_CONTEXT_PER_SLOT, LOCAL_LLM_ENGINE, LOCAL_MODELS, type LocalModel
 import { projectRoot } from '../src/project-root';
 import { withFileLock } from './file-lock';
 import { type LocalLlmPaths, ensureEngine, ensureWeights, localLlmPaths, modelFileOf } from './local-llm-install';
-import { type InfraLog, type StopOutcome, elapsedMs, livePid, processMatches, silentLog, stopPidFile, tailFile, waitUntil } from './support';
+import { type InfraLog, type StopOutcome, elapsedMs, freeLoopbackPort, livePid, processMatches, silentLog, stopPidFile, tailFile, waitUntil } from './support';
 
 export { localLlmPaths } from './local-llm-install';
 
@@ -120,17 +119,6 @@ async function healthy(baseUrl: string, timeoutMs = 2_000): Promise<boolean> {
   }
 }
 
-/** A port nothing listens on right now (the OS picks it). */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function serverArgs(modelFile: string, options: LocalLlmOptions & { port: number; threads: number }): string[] {
   return [

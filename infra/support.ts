@@ -178,3 +178,15 @@ export async function stopPidFile(pidFile: string, needle: string, graceMs = 30_
   fs.rmSync(pidFile, { force: true });
   return 'stopped';
 }
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

