@@ -32,11 +32,11 @@ const CLAIMS_PER_METHOD = 2;
 
 /** Few calls per claim; everything else is the method's default. */
 const BOUNDED_SETTINGS: MethodSettings = {
-  mermaid: { maxSteps: 3, memory: 'off' },
+  mermaid: { maxSteps: 2, memory: 'off' },
   emulate: { maxSearchQueries: 2, maxSearchResultsPerQuery: 2 },
   fire: { maxSteps: 2 },
   'tool-mad': { maxRounds: 1, ragTopK: 3, searchResults: 3 },
-  toe: { maxDepth: 1, maxIterations: 2, minIterations: 1, maxSearchSteps: 2, maxResultsPerSearch: 3, maxDocumentsPerNode: 3 },
+  toe: { maxDepth: 1, maxIterations: 1, minIterations: 1, maxSearchSteps: 1, maxResultsPerSearch: 3, maxDocumentsPerNode: 3 },
 };
 
 /** Failure types that are a verification's counted, visible outcome rather than a crash. */
