@@ -61,14 +61,25 @@ describe('rag on a llama.cpp server with a 2,048-token window', () => {
     const sent = harness.simulator.arrivals().filter((a) => a.path === '/v1/chat/completions').at(-1)!;
     expect((JSON.parse(sent.body!) as { messages: { content: string }[] }).messages[1]!.content.match(/^\[/gm)).toHaveLength(Number(note![1]));
   });
+});
 
+describe('rag on a llama.cpp server with a 1,536-token window', () => {
+  let harness: WorkerHarness;
+  beforeAll(async () => {
+    harness = await startWorkerHarness('ctx-small', { simulator: { profile: 'llama.cpp', contextTokens: 1536, keepBodies: true } });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  // A claim of the longest accepted length (about 1,450 tokens) with rag's answer budget does not fit 1,536 tokens.
   it('fails at once, non-retryably, naming the window, when the prompt cannot fit even without evidence', async () => {
     const before = chatStatuses(harness).length;
     const claim = `The Eiffel Tower is in Paris and ${'it is tall and made of iron and famous '.repeat(200)}`.slice(0, MAX_CLAIM_CHARS);
     const { error } = await verify(harness, claim, 5);
     const failure = applicationFailureOf(error);
     expect(failure).toMatchObject({ type: FAILURE_TYPES.llmContextExceeded, nonRetryable: true });
-    expect(failure?.message).toMatch(/^the prompt does not fit gpt-4o-mini's 2,048-token context window even without evidence/);
+    expect(failure?.message).toMatch(/^the prompt does not fit gpt-4o-mini's 1,536-token context window even without evidence/);
     expect(chatStatuses(harness)).toHaveLength(before);
   });
 });
