@@ -1,5 +1,6 @@
 import { LlmContextExceededError } from './errors';
 import { trimEvidence } from './evidence-trim';
+import { trimObservations } from './observation-trim';
 import { estimatePromptTokens } from './token-estimate';
 import type { ChatMessage } from './types';
 
@@ -29,19 +30,26 @@ export function promptBudgetOf({ contextTokens, maxTokens }: ContextBudget): num
 
 /**
  * `messages` as they fit the model's window (estimated tokens, token-estimate.ts): unchanged
- * when they fit, else with evidence trimmed (evidence-trim.ts) and a note saying so. Throws
- * LlmContextExceededError, naming the window, when even no evidence leaves the prompt too long.
+ * when they fit, else with evidence trimmed — retrieved passages first (evidence-trim.ts), then
+ * the oldest tool observations of a ReAct history (observation-trim.ts) — and a note saying so.
+ * Throws LlmContextExceededError, naming the window, when even that leaves the prompt too long.
  */
 export function fitToContext(messages: readonly ChatMessage[], budget: ContextBudget): FittedPrompt {
   const available = promptBudgetOf(budget);
   const needed = estimatePromptTokens(messages);
   if (needed <= available) return { messages: [...messages] };
   const trim = trimEvidence(messages, needed - available);
-  const trimmedTokens = estimatePromptTokens(trim.messages);
-  if (!trim.freedEnough || trimmedTokens > available) throw tooLong(budget, trim.passagesBefore > 0 ? trimmedTokens : needed, trim.passagesBefore > 0);
-  const truncated = trim.truncated > 0 ? `, ${trim.truncated} truncated` : '';
-  const note = `evidence trimmed: ${trim.passagesBefore} → ${trim.passagesAfter} passages${truncated} to fit ${numbers.format(budget.contextTokens)}-token window`;
-  return { messages: trim.messages, note };
+  const afterPassages = estimatePromptTokens(trim.messages);
+  const observations = afterPassages > available ? trimObservations(trim.messages, afterPassages - available) : { messages: trim.messages, shortened: 0 };
+  const trimmedTokens = estimatePromptTokens(observations.messages);
+  const trimmedSomething = trim.passagesBefore > 0 || observations.shortened > 0;
+  if (trimmedTokens > available) throw tooLong(budget, trimmedSomething ? trimmedTokens : needed, trimmedSomething);
+  const parts = [
+    ...(trim.passagesBefore > 0 ? [`${trim.passagesBefore} → ${trim.passagesAfter} passages${trim.truncated > 0 ? `, ${trim.truncated} truncated` : ''}`] : []),
+    ...(observations.shortened > 0 ? [`${observations.shortened} tool observation${observations.shortened === 1 ? '' : 's'} shortened`] : []),
+  ];
+  const note = `evidence trimmed: ${parts.join('; ')} to fit ${numbers.format(budget.contextTokens)}-token window`;
+  return { messages: observations.messages, note };
 }
 
 function tooLong({ model, contextTokens, maxTokens }: ContextBudget, promptTokens: number, withoutEvidence: boolean): LlmContextExceededError {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fitToContext, promptBudgetOf } from '../../src/llm/context-budget';
 import { classifyError, LlmContextExceededError } from '../../src/llm/errors';
 import { trimEvidence } from '../../src/llm/evidence-trim';
+import { MIN_OBSERVATION_CHARS, OBSERVATION_PREFIX, trimObservations } from '../../src/llm/observation-trim';
 import { parseEvidence, renderClaim, renderEvidence } from '../../src/llm/prompt-conventions';
 import { CHARS_PER_TOKEN, estimatePromptTokens, estimateTokens } from '../../src/llm/token-estimate';
 import type { ChatMessage } from '../../src/llm/types';
@@ -102,5 +103,48 @@ describe('fitToContext', () => {
     expect(message).toMatch(/does not fit qwen-1\.5b's 2,048-token context window even without evidence/);
     expect(message).not.toContain('\n');
     expect(classifyError(error)).toMatchObject({ retryable: false, type: FAILURE_TYPES.llmContextExceeded });
+  });
+});
+
+describe('tool observations of a ReAct history (MERMAID)', () => {
+  const observation = (i: number) => `Observation: {"results":[{"title":"Result ${i}","text":"${`fact ${i} `.repeat(300)}"}]}`.slice(0, 2000 + 'Observation: '.length);
+  const history = (steps: number) =>
+    Array.from({ length: steps }, (_, i) => [`Thought: step ${i + 1}`, `Action: Used search with input: query ${i + 1}`, observation(i + 1)]).flat();
+  const reactPrompt = (steps: number): ChatMessage[] => [
+    { role: 'system', content: ['You are a ReAct agent.', renderClaim('Paris is the capital of France.'), 'History:', ...history(steps), 'Rules: output only the JSON.'].join('\n') },
+    { role: 'user', content: 'Continue reasoning about: Paris is the capital of France.' },
+  ];
+
+  it('shortens the oldest observations first, keeps every line and the newest observation whole', () => {
+    const messages = reactPrompt(5);
+    expect(estimatePromptTokens(messages)).toBeGreaterThan(promptBudgetOf({ model: 'm', contextTokens: 2048, maxTokens: 400 }));
+    const fitted = fitToContext(messages, { model: 'm', contextTokens: 2048, maxTokens: 400 });
+    expect(estimatePromptTokens(fitted.messages)).toBeLessThanOrEqual(promptBudgetOf({ model: 'm', contextTokens: 2048, maxTokens: 400 }));
+    const before = messages[0]!.content.split('\n');
+    const after = fitted.messages[0]!.content.split('\n');
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((line) => line.startsWith('Thought: ') || line.startsWith('Action: '))).toEqual(before.filter((line) => line.startsWith('Thought: ') || line.startsWith('Action: ')));
+    const observations = after.filter((line) => line.startsWith(OBSERVATION_PREFIX));
+    expect(observations.at(-1)).toBe(observation(5));
+    expect(observations[0]!.length).toBeLessThan(observation(1).length);
+    expect(observations[0]!.endsWith('…')).toBe(true);
+    expect(fitted.note).toMatch(/^evidence trimmed: \d tool observations? shortened to fit 2,048-token window$/);
+  });
+
+  it('takes no more than it must: one observation cut by the overflow', () => {
+    const trim = trimObservations(reactPrompt(3), 100);
+    expect(trim).toMatchObject({ shortened: 1, freedEnough: true });
+    const first = trim.messages[0]!.content.split('\n').find((line) => line.startsWith(OBSERVATION_PREFIX))!;
+    expect(observation(1).length - first.length).toBe(Math.ceil(100 * CHARS_PER_TOKEN));
+  });
+
+  it('keeps MIN_OBSERVATION_CHARS of each and fails in one line when the history still does not fit', () => {
+    const trim = trimObservations(reactPrompt(3), 1e6);
+    expect(trim.freedEnough).toBe(false);
+    for (const line of trim.messages[0]!.content.split('\n').filter((l) => l.startsWith(OBSERVATION_PREFIX))) {
+      expect(line.slice(OBSERVATION_PREFIX.length, -1).trimEnd().length).toBeGreaterThanOrEqual(MIN_OBSERVATION_CHARS - 1);
+      expect(line.length).toBeLessThanOrEqual(OBSERVATION_PREFIX.length + MIN_OBSERVATION_CHARS + 1);
+    }
+    expect(() => fitToContext(reactPrompt(40), { model: 'qwen-0.5b', contextTokens: 2048, maxTokens: 400 })).toThrow(/does not fit qwen-0\.5b's 2,048-token context window even without evidence/);
   });
 });
