@@ -4,7 +4,8 @@ import type { ToolCallResult } from '../../activities/tools.activities';
 import { FAILURE_TYPES } from '../../src/shared/constants';
 import type { FireSettings } from '../../src/shared/methods/fire';
 import { lexicalSimilarity } from '../../src/shared/methods/fire-similarity';
-import { readFireAnswer, readFireStep } from '../../src/shared/methods/fire-step';
+import { fireStepOutput } from '../../src/methods/fire/tasks';
+import { liftFireStep, readFireAnswer, readFireStep } from '../../src/shared/methods/fire-step';
 import type { VerifyClaimInput } from '../../src/shared/verify';
 import { runFire } from '../../workflows/fire.workflow';
 import { scriptedMethodRun } from '../support/scripted-run';
@@ -43,6 +44,20 @@ describe('FIRE step reading', () => {
     expect(readFireStep({ final_answer: null, confidence: null, search_query: '  ' })).toEqual({ kind: 'unparseable' });
     expect(readFireAnswer('TRUE')).toBe(true);
     expect(readFireAnswer('True, most likely')).toBeUndefined();
+  });
+
+  it('reads the step schema\'s shape (version 3) as it reads FIRE\'s flat one', () => {
+    expect(readFireStep({ reasoning: 'r', next: { final_answer: 'True', confidence: 0.7 } })).toEqual({ kind: 'answer', answer: true, confidence: 0.7 });
+    expect(readFireStep({ reasoning: 'r', next: { search_query: ' q ' } })).toEqual({ kind: 'search', query: 'q' });
+    expect(readFireStep({ reasoning: 'r', next: { search_query: '' } })).toEqual({ kind: 'unparseable' });
+  });
+
+  it('the step schema allows exactly one of an answer or a search: a flat reply is lifted, neither is rejected', () => {
+    expect(fireStepOutput.parse({ reasoning: 'r', final_answer: 'false', confidence: 0.9, search_query: 'q' })).toEqual({ reasoning: 'r', next: { final_answer: 'False', confidence: 0.9 } });
+    expect(fireStepOutput.parse({ final_answer: null, confidence: null, search_query: 'who won' })).toEqual({ reasoning: '', next: { search_query: 'who won' } });
+    expect(fireStepOutput.safeParse({ reasoning: 'r', final_answer: null, confidence: 0, search_query: null }).success).toBe(false);
+    expect(fireStepOutput.safeParse({ reasoning: 'r', next: { final_answer: 'Probably', confidence: null } }).success).toBe(false);
+    expect(liftFireStep('not an object')).toBe('not an object');
   });
 
   it('lexical similarity is the cosine of word counts', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
 import type { ChatMessage } from '../../llm/types';
+import { liftFireStep } from '../../shared/methods/fire-step';
 
 /**
  * FIRE's two prompts (spec §6.1, paraphrased from eval/fire/verify_atomic_claim.py): answer or
@@ -20,12 +21,21 @@ const fireVariables = z.object({
   attempt: z.number().int().min(1),
 });
 
-export const fireStepOutput = z.object({
-  reasoning: z.string(),
-  final_answer: z.string().nullable(),
-  confidence: z.number().min(0).max(1).nullable(),
-  search_query: z.string().nullable(),
-});
+/**
+ * One step: the reasoning, then exactly one of a final answer (with its confidence) or one search
+ * query. The choice is an anyOf under `next`, so constrained decoding can produce neither both nor
+ * none (a small model otherwise answers `final_answer: null, search_query: null` step after step).
+ */
+export const fireStepOutput = z.preprocess(
+  liftFireStep,
+  z.object({
+    reasoning: z.string(),
+    next: z.union([
+      z.object({ final_answer: z.enum(['True', 'False']), confidence: z.number().min(0).max(1).nullable() }),
+      z.object({ search_query: z.string() }),
+    ]),
+  }),
+);
 export const fireFinalAnswerOutput = z.object({ reasoning: z.string(), final_answer: z.string() });
 export type FireFinalAnswerOutput = z.infer<typeof fireFinalAnswerOutput>;
 
@@ -35,11 +45,11 @@ export type FireFinalAnswerOutput = z.infer<typeof fireFinalAnswerOutput>;
  */
 const FIRE_STEP_PROTOCOL = [
   'You have one tool, Google Search, which takes one argument: the query. One search per step; its results are added to the KNOWLEDGE for the next step.',
-  'Reply only with JSON, either an answer:',
-  '{"reasoning": "...", "final_answer": "True" | "False", "confidence": 0.0 to 1.0, "search_query": null}',
+  'Reply only with JSON: your "reasoning", then in "next" EITHER the final answer OR one search, never both. An answer:',
+  '{"reasoning": "...", "next": {"final_answer": "True" | "False", "confidence": 0.0 to 1.0}}',
   'or a search:',
-  '{"reasoning": "...", "final_answer": null, "confidence": null, "search_query": "..."}',
-  'Example of a search step: {"reasoning": "The KNOWLEDGE does not say when the Eiffel Tower was completed.", "final_answer": null, "confidence": null, "search_query": "Eiffel Tower completion year"}',
+  '{"reasoning": "...", "next": {"search_query": "..."}}',
+  'Example of a search step: {"reasoning": "The KNOWLEDGE does not say when the Eiffel Tower was completed.", "next": {"search_query": "Eiffel Tower completion year"}}',
 ];
 
 function knowledgeBlock(knowledge: z.infer<typeof knowledgeItem>[]): string[] {
@@ -62,7 +72,7 @@ function messages({ claim, knowledge, attempt }: z.infer<typeof fireVariables>, 
 
 export const fireStepTask = defineTask({
   id: 'fire.step',
-  version: '2',
+  version: '3',
   role: 'default',
   schemaName: FIRE_SCHEMA_NAMES.step,
   maxTokens: 600,
@@ -73,9 +83,8 @@ export const fireStepTask = defineTask({
       '1. You are given a STATEMENT and the KNOWLEDGE gathered so far.',
       '2. Based on the KNOWLEDGE, assess the factual accuracy of the STATEMENT.',
       '3. Before presenting your conclusion, think step by step, summarising the key points of the KNOWLEDGE (in "reasoning").',
-      '4. If the KNOWLEDGE lets you decide confidently, give "final_answer": "True" or "False", with your "confidence" (0 to 1),',
-      '   and set "search_query" to null.',
-      '5. Otherwise, set "final_answer" and "confidence" to null and give ONE Google search query in "search_query" that could provide',
+      '4. If the KNOWLEDGE lets you decide confidently, give "final_answer": "True" or "False", with your "confidence" (0 to 1).',
+      '5. Otherwise, give ONE Google search query in "search_query" that could provide',
       '   additional evidence. It should seek new information, not already in the KNOWLEDGE, that helps verify the STATEMENT.',
       ...FIRE_STEP_PROTOCOL,
     ]),

@@ -33,12 +33,12 @@ function queryFor(claim: string, step: number): string {
 const step: SchemaResponder = (reading, _schema, messages) => {
   const attempt = attemptOf(messages);
   if (attempt === 1 && stableIndex(`unreadable ${reading.claim}`, 9) === 0) {
-    return { reasoning: reading.rationale, final_answer: 'Probably', confidence: null, search_query: null };
+    return { reasoning: reading.rationale, next: { final_answer: 'Probably', confidence: null } };
   }
   if (reading.decision.label !== 'NEI') {
-    return { reasoning: reading.rationale, final_answer: reading.decision.label === 'SUPPORTED' ? 'True' : 'False', confidence: reading.decision.overlap, search_query: null };
+    return { reasoning: reading.rationale, next: { final_answer: reading.decision.label === 'SUPPORTED' ? 'True' : 'False', confidence: reading.decision.overlap } };
   }
-  return { reasoning: reading.rationale, final_answer: null, confidence: null, search_query: queryFor(reading.claim, knowledgeCount(reading)) };
+  return { reasoning: reading.rationale, next: { search_query: queryFor(reading.claim, knowledgeCount(reading)) } };
 };
 
 const finalAnswer: SchemaResponder = (reading) => ({ reasoning: reading.rationale, final_answer: ownKnowledge(reading) ? 'True' : 'False' });
