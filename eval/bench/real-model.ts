@@ -9,11 +9,21 @@
  * sweeps' tokens/s.
  *
  *   npm run bench:real-model -- [--model qwen2.5-coder-0.5b] [--methods rag,mermaid,…] [--datasets fever,hover,…]
- *       [--rag-claims 30] [--claims 10] [--seed 7] [--prefix bench-real] [--out eval/bench/results/real-model-<model>.json]
+ *       [--rag-claims 30] [--claims 10] [--seed 7] [--prefix bench-real] [--standalone-requests 8]
+ *       [--out eval/bench/results/real-model-<model>.json]
+ *
+ * Each method runs on its own paper's datasets among the dev sets (PAPER_DATASETS; rag on all of
+ * them) unless --datasets names others. The results file grows method by method: a run of some
+ * methods replaces their rows and keeps the others', and a sweep interrupted or run again resumes
+ * without paying twice, so the table can be measured over several invocations. Tool-MAD's
+ * relevance gate is calibrated first by a pilot sweep on this model's embeddings; ToE and Tool-MAD
+ * run with the bounded settings in BENCH_SETTINGS (recorded in the results), as a 2-core CPU
+ * cannot afford ToE's up to ~760 calls per claim.
  *
  * A 0.5B or 1.5B model's accuracy is not the accuracy of the papers' models (GPT-4o class): these
  * figures show what a small open model does with each method on this machine, nothing more.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +31,11 @@ import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 import { ensureInfra } from '../../infra';
 import { main as cli } from '../../src/cli/main';
-import { LOCAL_MODELS, LOCAL_MODEL_NAMES, type LocalModelName } from '../../src/config/local-llm';
+import { LOCAL_CONTEXT_PER_SLOT, LOCAL_MODELS, LOCAL_MODEL_NAMES, type LocalModelName } from '../../src/config/local-llm';
+import { relevanceEmbedding } from '../../src/client/tool-mad-protocol';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
+import type { Client as EsClient } from '@elastic/elasticsearch';
 import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
@@ -33,6 +45,8 @@ import type { ClaimRow, GroupReport } from '../report/report-types';
 import { ingestIndex, runMain, writeReport } from './support/bench-stack';
 import { measureStandaloneThroughput, recordedAnswers, spreadSample, type ThroughputSample, tokensOf } from './real-model/standalone-throughput';
 import { renderRealModelTable, type RealModelRow } from './real-model/table';
+import { mergeResults, readResults, type MethodResult, type MethodThroughput } from './real-model/results-file';
+import { calibratedThreshold, pilotRelevanceScores, type RelevanceCalibration } from './real-model/tool-mad-pilot';
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
@@ -42,11 +56,38 @@ const DATASETS: Record<string, { file: string; index: 'wiki' | 'scifact' }> = {
   fever: { file: 'dev/fever.jsonl', index: 'wiki' },
   hover: { file: 'dev/hover.jsonl', index: 'wiki' },
   scifact: { file: 'dev/scifact.jsonl', index: 'scifact' },
-  factcheckbench: { file: 'dev/factcheckbench.jsonl', index: 'wiki' },
+  factcheck_bench: { file: 'dev/factcheckbench.jsonl', index: 'wiki' },
   factool_qa: { file: 'dev/factool_qa.jsonl', index: 'wiki' },
   bingcheck: { file: 'dev/bingcheck.jsonl', index: 'wiki' },
   felm_wk: { file: 'dev/felm_wk.jsonl', index: 'wiki' },
 };
+/** Each method's datasets in its paper, among the shared dev sets (specs/*.md); rag, the baseline, on all. */
+const PAPER_DATASETS: Record<MethodName, string[]> = {
+  rag: Object.keys(DATASETS),
+  mermaid: ['factool_qa', 'bingcheck', 'factcheck_bench', 'hover', 'scifact'],
+  emulate: ['factcheck_bench', 'bingcheck', 'factool_qa', 'felm_wk'],
+  fire: ['factcheck_bench', 'bingcheck', 'factool_qa', 'felm_wk'],
+  'tool-mad': ['fever', 'hover'],
+  toe: ['fever', 'scifact'],
+};
+
+/** MERMAID drops SciFact's NEI claims (§7.1), as eval/sweeps/mermaid.yaml does. */
+const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mermaid: { scifact: ['NEI'] } };
+
+/**
+ * Settings that differ from a method's defaults, and why. The bench's wiki index has no passage
+ * vectors (embedding 7,912 passages with the local model would take hours), so Tool-MAD's RAG
+ * debater retrieves with BM25 on purpose; ToE is bounded to a few dozen calls per claim, with the
+ * heuristic retrieval policy (an online learner needs more claims than a bench sample).
+ */
+const BENCH_SETTINGS: Partial<Record<MethodName, Record<string, unknown>>> = {
+  'tool-mad': { ragMode: 'bm25' },
+  toe: { maxDepth: 2, maxIterations: 3, minIterations: 1, maxSearchSteps: 2, maxResultsPerSearch: 3, maxDocumentsPerNode: 5, policy: 'heuristic' },
+};
+
+/** Claims of the Tool-MAD calibration pilot: FEVER, a seed of its own, so the sample's claims stay unseen. */
+const PILOT = { dataset: 'fever', claims: 4, seedOffset: 1000 };
+
 const CORPORA = {
   wiki: path.join(SHARED_DATA, 'corpus', 'wiki.jsonl'),
   scifact: path.join(SHARED_DATA, 'corpus', 'scifact.jsonl'),
@@ -57,12 +98,12 @@ const { values: args } = parseArgs({
   options: {
     model: { type: 'string', default: 'qwen2.5-coder-0.5b' },
     methods: { type: 'string', default: METHODS.join(',') },
-    datasets: { type: 'string', default: Object.keys(DATASETS).join(',') },
+    datasets: { type: 'string' },
     'rag-claims': { type: 'string', default: '30' },
     claims: { type: 'string', default: '10' },
     seed: { type: 'string', default: '7' },
     prefix: { type: 'string', default: 'bench-real' },
-    'standalone-requests': { type: 'string', default: '24' },
+    'standalone-requests': { type: 'string', default: '8' },
     out: { type: 'string' },
   },
 });
@@ -77,7 +118,7 @@ function listArg(value: string, known: readonly string[], what: string): string[
 async function main(): Promise<void> {
   const model = listArg(args.model!, LOCAL_MODEL_NAMES, 'model')[0] as LocalModelName;
   const methods = listArg(args.methods!, METHODS, 'methods') as MethodName[];
-  const datasets = listArg(args.datasets!, Object.keys(DATASETS), 'datasets');
+  const datasetsOverride = args.datasets ? listArg(args.datasets, Object.keys(DATASETS), 'datasets') : undefined;
   const seed = Number(args.seed);
   const prefix = args.prefix!;
   const env = { ...process.env, VERITY_LLM: 'local', VERITY_LOCAL_MODEL: model, ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, VERITY_LOG_LEVEL: 'warn' };
@@ -88,57 +129,92 @@ async function main(): Promise<void> {
   const es = createEsClient(config.elasticsearch);
   await ensureCorpora(es, prefix);
 
+  const spec = LOCAL_MODELS[model];
+  const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `real-model-${model}.json`);
+  const command = `npm run bench:real-model -- ${process.argv.slice(2).join(' ')}`.trim();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-real-model-'));
-  const benchStarted = new Date().toISOString();
-  const rows: RealModelRow[] = [];
-  let sweepSeconds = 0;
+  const runSweep = async (sweep: Record<string, unknown>): Promise<number> => {
+    const configFile = path.join(workDir, `${String(sweep.run)}.yaml`);
+    fs.writeFileSync(configFile, YAML.stringify(sweep));
+    const started = Date.now();
+    const code = await cli(['node', 'verity', 'sweep', 'run', configFile]);
+    if (code !== 0) throw new Error(`sweep ${String(sweep.run)} ended with exit code ${code}`);
+    return (Date.now() - started) / 1000;
+  };
+  const results: MethodResult[] = [];
   try {
     for (const method of methods) {
       const perDataset = method === 'rag' ? Number(args['rag-claims']) : Number(args.claims);
-      const runId = `real-${model}-${method}-n${perDataset}-s${seed}`.replace(/[^a-z0-9-]/gi, '-');
-      const configFile = path.join(workDir, `${runId}.yaml`);
-      fs.writeFileSync(configFile, YAML.stringify(sweepConfig(runId, method, datasets, perDataset, seed, config.llm.models.default, server.slots)));
-      process.stderr.write(`\n== ${method}: ${perDataset} claims per dataset × ${datasets.length} datasets (run ${runId})\n`);
-      const started = Date.now();
-      const code = await cli(['node', 'verity', 'sweep', 'run', configFile]);
-      const seconds = (Date.now() - started) / 1000;
-      if (code !== 0) throw new Error(`sweep ${runId} ended with exit code ${code}`);
-      const report = await loadRunReport(es, prefix, runId, { bootstrap: { seed } });
-      for (const group of report.groups) {
-        rows.push(rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)));
+      const datasets = datasetsOverride ?? PAPER_DATASETS[method];
+      let settings = BENCH_SETTINGS[method] ?? {};
+      // Settings of their own make a run of their own (a run refuses changed parameters).
+      const settingsTag = Object.keys(settings).length > 0 ? `-${createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 6)}` : '';
+      const runId = `real-${model}-${method}-n${perDataset}-s${seed}${settingsTag}`.replace(/[^a-z0-9-]/gi, '-');
+      let calibration: RelevanceCalibration | undefined;
+      if (method === 'tool-mad') {
+        calibration = await calibrateToolMad(es, prefix, runSweep, { model: config.llm.models.default, embeddingModel: relevanceEmbedding(config).model, seed, slots: server.slots, settings, command });
+        settings = { ...settings, relevanceThreshold: calibration.threshold };
+        process.stderr.write(`tool-mad: relevance threshold ${calibration.threshold} for ${calibration.embeddingModel} (${calibration.source})\n`);
       }
-      sweepSeconds += seconds;
+      process.stderr.write(`\n== ${method}: ${perDataset} claims per dataset × ${datasets.length} datasets (${datasets.join(', ')}; run ${runId})\n`);
+      const methodStarted = new Date().toISOString();
+      const seconds = await runSweep(sweepConfig(runId, method, datasets, perDataset, seed, config.llm.models.default, server.slots, settings));
+      const report = await loadRunReport(es, prefix, runId, { bootstrap: { seed } });
+      const rows = report.groups.map((group) => rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)));
+      const throughput = await methodThroughput(es, prefix, method, methodStarted, seconds, { baseUrl: server.baseUrl, model: config.llm.models.default, slots: server.slots });
+      results.push({
+        run: { method, command, generatedAt: new Date().toISOString(), runId, datasets, claimsPerDataset: perDataset, settings, ...(calibration ? { calibration: { ...calibration } } : {}) },
+        rows,
+        ...(throughput ? { throughput } : {}),
+      });
+      // Written after every method, so an interrupted bench keeps what it measured.
+      const merged = mergeResults(
+        readResults(out),
+        {
+          model: { name: model, description: spec.description, quantisation: spec.quantisation, sha256: spec.sha256, slots: server.slots, contextTokens: LOCAL_CONTEXT_PER_SLOT },
+          seed,
+          machine: `${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+        },
+        results,
+        METHODS,
+      );
+      writeReport(out, merged);
+      const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slot, ${LOCAL_CONTEXT_PER_SLOT}-token window), ${merged.machine}`;
+      process.stdout.write(`${renderRealModelTable(heading, merged.rows, merged.throughput)}\n`);
     }
-    // What the server processed for the sweeps: every paid answer recorded in the request cache.
-    const answers = await recordedAnswers(es, indexName(prefix, 'llm-cache'), benchStarted);
-    const sweepTokens = tokensOf(answers);
-    const sweepRate: ThroughputSample = { tokens: sweepTokens, seconds: sweepSeconds, tokensPerSecond: sweepSeconds > 0 ? sweepTokens / sweepSeconds : 0, requests: answers.length };
-    process.stderr.write(`\nstandalone: ${Math.min(answers.length, Number(args['standalone-requests']))} of the sweeps' requests straight to the server …\n`);
-    const standalone = await measureStandaloneThroughput({
-      answers: spreadSample(answers, Number(args['standalone-requests'])),
-      baseUrl: server.baseUrl,
-      model: config.llm.models.default,
-      concurrency: server.slots,
-    });
-    const spec = LOCAL_MODELS[model];
-    const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slots), 2 CPU cores`;
-    process.stdout.write(`${renderRealModelTable(heading, rows, sweepRate, standalone)}\n`);
-    const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `real-model-${model}.json`);
-    writeReport(out, {
-      command: `npm run bench:real-model -- ${process.argv.slice(2).join(' ')}`.trim(),
-      generatedAt: new Date().toISOString(),
-      model: { name: model, description: spec.description, quantisation: spec.quantisation, sha256: spec.sha256, slots: server.slots },
-      seed,
-      rows,
-      throughput: { sweep: sweepRate, standalone, ratio: standalone.tokensPerSecond > 0 ? sweepRate.tokensPerSecond / standalone.tokensPerSecond : null },
-    });
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
     await es.close();
   }
 }
 
-function sweepConfig(run: string, method: MethodName, datasets: string[], sample: number, seed: number, model: string, slots: number) {
+/** The sweep's tokens/s for one method next to the server's own on a spread sample of the same requests; undefined when nothing was paid. */
+async function methodThroughput(es: EsClient, prefix: string, method: string, since: string, seconds: number, server: { baseUrl: string; model: string; slots: number }): Promise<MethodThroughput | undefined> {
+  const answers = await recordedAnswers(es, indexName(prefix, 'llm-cache'), since);
+  if (answers.length === 0) return undefined;
+  const tokens = tokensOf(answers);
+  const sweep: ThroughputSample = { tokens, seconds, tokensPerSecond: seconds > 0 ? tokens / seconds : 0, requests: answers.length };
+  const sample = spreadSample(answers, Number(args['standalone-requests']));
+  process.stderr.write(`${method}: ${sample.length} of the sweep's ${answers.length} requests straight to the server …\n`);
+  const standalone = await measureStandaloneThroughput({ answers: sample, baseUrl: server.baseUrl, model: server.model, concurrency: server.slots });
+  return { method, sweep, standalone, ratio: standalone.tokensPerSecond > 0 ? sweep.tokensPerSecond / standalone.tokensPerSecond : null };
+}
+
+/** A pilot sweep with the gate open (threshold 0) on PILOT's claims; the threshold at the paper's place in its scores. */
+async function calibrateToolMad(
+  es: EsClient,
+  prefix: string,
+  runSweep: (sweep: Record<string, unknown>) => Promise<number>,
+  options: { model: string; embeddingModel: string; seed: number; slots: number; settings: Record<string, unknown>; command: string },
+): Promise<RelevanceCalibration> {
+  const pilotRun = `real-pilot-tool-mad-relevance-s${options.seed + PILOT.seedOffset}`;
+  process.stderr.write(`\n== tool-mad relevance pilot: ${PILOT.claims} ${PILOT.dataset} claims with the gate open (run ${pilotRun})\n`);
+  const pilotSettings = { ...options.settings, relevanceThreshold: 0 };
+  await runSweep(sweepConfig(pilotRun, 'tool-mad', [PILOT.dataset], PILOT.claims, options.seed + PILOT.seedOffset, options.model, options.slots, pilotSettings));
+  return calibratedThreshold(await pilotRelevanceScores(es, prefix, pilotRun), options.embeddingModel, pilotRun, options.command);
+}
+
+function sweepConfig(run: string, method: MethodName, datasets: string[], sample: number, seed: number, model: string, slots: number, settings: Record<string, unknown>) {
   return {
     run,
     description: `bench:real-model — ${method} on ${model}`,
@@ -147,6 +223,7 @@ function sweepConfig(run: string, method: MethodName, datasets: string[], sample
       file: path.join(SHARED_DATA, DATASETS[name]!.file),
       format: 'verity',
       sample,
+      ...(DROP_LABELS[method]?.[name] ? { dropLabels: DROP_LABELS[method]![name] } : {}),
       ...(DATASETS[name]!.index === 'scifact' ? { index: indexName(args.prefix!, 'scifact') } : {}),
     })),
     methods: [method],
@@ -155,6 +232,7 @@ function sweepConfig(run: string, method: MethodName, datasets: string[], sample
     // As many verifications at once as the server has slots: more only queue at the server.
     concurrency: slots,
     ...(method === 'mermaid' ? { ordered: true } : {}),
+    ...(Object.keys(settings).length > 0 ? { parameters: { [method]: settings } } : {}),
   };
 }
 
@@ -180,7 +258,7 @@ function rowOf(group: GroupReport, claims: readonly ClaimRow[]): RealModelRow {
   };
 }
 
-async function ensureCorpora(es: ReturnType<typeof createEsClient>, prefix: string): Promise<void> {
+async function ensureCorpora(es: EsClient, prefix: string): Promise<void> {
   const targets = [
     { index: indexName(prefix, 'wiki'), file: CORPORA.wiki },
     { index: indexName(prefix, 'scifact'), file: CORPORA.scifact },

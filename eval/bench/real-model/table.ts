@@ -1,5 +1,5 @@
 import type { ConfidenceInterval } from '../../metrics';
-import type { ThroughputSample } from './standalone-throughput';
+import type { MethodThroughput } from './results-file';
 
 /** One dataset × method of bench:real-model. */
 export interface RealModelRow {
@@ -25,8 +25,8 @@ export interface RealModelRow {
 const interval = (ci: ConfidenceInterval) => `${ci.estimate.toFixed(3)} [${ci.lower.toFixed(2)}, ${ci.upper.toFixed(2)}]`;
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
 
-/** The benchmark's Markdown table, then the throughput comparison. */
-export function renderRealModelTable(heading: string, rows: readonly RealModelRow[], sweep: ThroughputSample, standalone: ThroughputSample): string {
+/** The benchmark's Markdown table, then the throughput comparison per method. */
+export function renderRealModelTable(heading: string, rows: readonly RealModelRow[], throughput: readonly MethodThroughput[]): string {
   const lines = [
     `Model: ${heading}. Not the papers' models: a small model's accuracy is not theirs.`,
     '',
@@ -40,9 +40,11 @@ export function renderRealModelTable(heading: string, rows: readonly RealModelRo
       ].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
     ),
     '',
-    `Throughput: sweeps ${sweep.tokensPerSecond.toFixed(1)} tokens/s (${sweep.tokens} tokens of ${sweep.requests ?? '?'} paid requests in ${sweep.seconds.toFixed(0)} s); ` +
-      `the server alone on ${standalone.requests ?? '?'} of the same requests ${standalone.tokensPerSecond.toFixed(1)} tokens/s; ` +
-      `ratio ${standalone.tokensPerSecond > 0 ? (sweep.tokensPerSecond / standalone.tokensPerSecond).toFixed(2) : '–'} (target ≥ 0.9).`,
+    '| method | sweep tokens/s (tokens, paid requests, s) | server alone tokens/s (same requests) | ratio (target ≥ 0.9) |',
+    '|---|---:|---:|---:|',
+    ...throughput.map(({ method, sweep, standalone, ratio }) =>
+      `| ${method} | ${sweep.tokensPerSecond.toFixed(1)} (${sweep.tokens}, ${sweep.requests ?? '?'}, ${sweep.seconds.toFixed(0)}) | ${standalone.tokensPerSecond.toFixed(1)} (${standalone.requests ?? '?'} requests) | ${ratio === null ? '–' : ratio.toFixed(2)} |`,
+    ),
   ];
   return lines.join('\n');
 }
