@@ -43,7 +43,7 @@ import { METHODS, type MethodName } from '../../src/shared/constants';
 import { loadRunReport } from '../report';
 import type { ClaimRow, GroupReport } from '../report/report-types';
 import { ingestIndex, runMain, writeReport } from './support/bench-stack';
-import { measureStandaloneThroughput, recordedAnswers, spreadSample, type ThroughputSample, tokensOf } from './real-model/standalone-throughput';
+import { measureStandaloneThroughput, recordedAnswers, spreadSample, type ThroughputSample, tokensOf, verdictWindow } from './real-model/standalone-throughput';
 import { renderRealModelTable, type RealModelRow } from './real-model/table';
 import { mergeResults, readResults, type MethodResult, type MethodThroughput } from './real-model/results-file';
 import { calibratedThreshold, pilotRelevanceScores, type RelevanceCalibration } from './real-model/tool-mad-pilot';
@@ -161,7 +161,11 @@ async function main(): Promise<void> {
       const seconds = await runSweep(sweepConfig(runId, method, datasets, perDataset, seed, config.llm.models.default, server.slots, settings));
       const report = await loadRunReport(es, prefix, runId, { bootstrap: { seed } });
       const rows = report.groups.map((group) => rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)));
-      const throughput = await methodThroughput(es, prefix, method, methodStarted, seconds, { baseUrl: server.baseUrl, model: config.llm.models.default, slots: server.slots });
+      const serverInfo = { baseUrl: server.baseUrl, model: config.llm.models.default, slots: server.slots };
+      let throughput = await methodThroughput(es, prefix, method, { since: methodStarted, seconds }, serverInfo);
+      // A sweep an earlier invocation ran (every answer reused now) is measured over its verdicts' window, unless already recorded.
+      const window = throughput || readResults(out)?.throughput.some((entry) => entry.method === method) ? undefined : await verdictWindow(es, indexName(prefix, 'verdicts'), runId);
+      if (window) throughput = await methodThroughput(es, prefix, method, window, serverInfo);
       results.push({
         run: { method, command, generatedAt: new Date().toISOString(), runId, datasets, claimsPerDataset: perDataset, settings, ...(calibration ? { calibration: { ...calibration } } : {}) },
         rows,
@@ -189,8 +193,14 @@ async function main(): Promise<void> {
 }
 
 /** The sweep's tokens/s for one method next to the server's own on a spread sample of the same requests; undefined when nothing was paid. */
-async function methodThroughput(es: EsClient, prefix: string, method: string, since: string, seconds: number, server: { baseUrl: string; model: string; slots: number }): Promise<MethodThroughput | undefined> {
-  const answers = await recordedAnswers(es, indexName(prefix, 'llm-cache'), since);
+async function methodThroughput(
+  es: EsClient,
+  prefix: string,
+  method: string,
+  { since, until, seconds }: { since: string; until?: string; seconds: number },
+  server: { baseUrl: string; model: string; slots: number },
+): Promise<MethodThroughput | undefined> {
+  const answers = await recordedAnswers(es, indexName(prefix, 'llm-cache'), since, until);
   if (answers.length === 0) return undefined;
   const tokens = tokensOf(answers);
   const sweep: ThroughputSample = { tokens, seconds, tokensPerSecond: seconds > 0 ? tokens / seconds : 0, requests: answers.length };

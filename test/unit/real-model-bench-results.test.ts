@@ -3,7 +3,7 @@ import { mergeResults, type MethodResult, type RealModelResults } from '../../ev
 import { renderRealModelTable, type RealModelRow } from '../../eval/bench/real-model/table';
 import { calibratedThreshold } from '../../eval/bench/real-model/tool-mad-pilot';
 
-const ci = (estimate: number) => ({ estimate, lower: estimate - 0.1, upper: estimate + 0.1 });
+const ci = (estimate: number) => ({ estimate, lower: estimate - 0.1, upper: estimate + 0.1, confidence: 0.95, resamples: 1000 });
 const row = (method: string, dataset: string, accuracy: number): RealModelRow => ({
   dataset, method, claims: 10, scheme: 'binary', accuracy: ci(accuracy), macroF1: ci(accuracy), failed: 0, invalidLabels: 0, invalidAnswers: 1,
   llmCalls: 20, toolCallsPerClaim: 1, claimsWithToolCalls: 9, tokensPerClaim: 900, secondsPerClaim: 12,

@@ -6,6 +6,7 @@
  */
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import type { CachedLlmAnswer } from '../../../src/llm/cache';
+import { searchAll } from '../../../src/runs/search-all';
 import { pool } from '../support/bench-stack';
 
 export interface ThroughputSample {
@@ -18,24 +19,26 @@ export interface ThroughputSample {
 
 type RecordedAnswer = Pick<CachedLlmAnswer, 'messages' | 'usage' | 'createdAt'>;
 
-/** Every answer recorded in `cacheIndex` since `since` (ISO time), oldest first. */
-export async function recordedAnswers(es: EsClient, cacheIndex: string, since: string): Promise<RecordedAnswer[]> {
-  const answers: RecordedAnswer[] = [];
-  let searchAfter: unknown[] | undefined;
-  for (;;) {
-    const page = await es.search<RecordedAnswer>({
-      index: cacheIndex,
-      size: 1000,
-      query: { range: { createdAt: { gte: since } } },
-      sort: [{ createdAt: 'asc' }, { _id: 'asc' }] as never,
-      _source: ['messages', 'usage', 'createdAt'],
-      ...(searchAfter ? { search_after: searchAfter as never } : {}),
-    });
-    const hits = page.hits.hits;
-    for (const hit of hits) if (hit._source) answers.push(hit._source);
-    if (hits.length < 1000) return answers;
-    searchAfter = hits.at(-1)!.sort as unknown[];
-  }
+/** Every answer recorded in `cacheIndex` from `since` (to `until`; ISO times), oldest first. */
+export async function recordedAnswers(es: EsClient, cacheIndex: string, since: string, until?: string): Promise<RecordedAnswer[]> {
+  await es.indices.refresh({ index: cacheIndex });
+  const answers = (await searchAll(es, cacheIndex, { range: { createdAt: { gte: since, ...(until ? { lte: until } : {}) } } })) as RecordedAnswer[];
+  return answers.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * When a run's verifications ran: its first verdict's start to its last verdict's end. The window
+ * of a sweep measured by an earlier invocation (all its answers are reused now).
+ */
+export async function verdictWindow(es: EsClient, verdictsIndex: string, runId: string): Promise<{ since: string; until: string; seconds: number } | undefined> {
+  await es.indices.refresh({ index: verdictsIndex });
+  const verdicts = (await searchAll(es, verdictsIndex, { term: { runId } })) as { startedAt?: string; finishedAt?: string }[];
+  const starts = verdicts.flatMap((v) => (v.startedAt ? [v.startedAt] : [])).sort();
+  const ends = verdicts.flatMap((v) => (v.finishedAt ? [v.finishedAt] : [])).sort();
+  if (starts.length === 0 || ends.length === 0) return undefined;
+  const since = starts[0]!;
+  const until = ends.at(-1)!;
+  return { since, until, seconds: (Date.parse(until) - Date.parse(since)) / 1000 };
 }
 
 /** Tokens the server processed for these answers (what the sweeps made it do). */
