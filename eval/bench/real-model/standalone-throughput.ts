@@ -1,11 +1,15 @@
 /**
  * The model server's own throughput on the requests a benchmark's sweeps sent: the paid answers
  * recorded in the LLM request cache are sent again straight to the server, as many at once as it
- * has slots, each generating exactly as many tokens as it did in the sweep (llama.cpp's
- * `ignore_eos`). Their tokens per second is what the server does without verity around it.
+ * has slots, with the same messages and the same response_format (the task's JSON schema, so the
+ * server does the same constrained decoding), generating at most as many tokens as they did in the
+ * sweep. Their tokens per second is what the server does without verity around it.
  */
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import type { CachedLlmAnswer } from '../../../src/llm/cache';
+import '../../../src/methods/tasks';
+import { jsonSchemaOf } from '../../../src/llm/structured-output';
+import { getTask, registeredTaskIds } from '../../../src/llm/task-registry';
 import { searchAll } from '../../../src/runs/search-all';
 import { pool } from '../support/bench-stack';
 
@@ -17,7 +21,7 @@ export interface ThroughputSample {
   requests?: number;
 }
 
-type RecordedAnswer = Pick<CachedLlmAnswer, 'messages' | 'usage' | 'createdAt'>;
+type RecordedAnswer = Pick<CachedLlmAnswer, 'messages' | 'usage' | 'createdAt'> & Partial<Pick<CachedLlmAnswer, 'promptVersion' | 'schemaName'>>;
 
 /** Every answer recorded in `cacheIndex` from `since` (to `until`; ISO times), oldest first. */
 export async function recordedAnswers(es: EsClient, cacheIndex: string, since: string, until?: string): Promise<RecordedAnswer[]> {
@@ -76,8 +80,8 @@ export async function measureStandaloneThroughput(options: StandaloneOptions): P
         model,
         messages: answer.messages ?? [],
         max_tokens: Math.max(answer.usage.completionTokens, 1),
-        ignore_eos: true,
         temperature: 0,
+        ...responseFormatOf(answer),
       }),
     });
     if (!response.ok) throw new Error(`standalone request: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
@@ -86,4 +90,12 @@ export async function measureStandaloneThroughput(options: StandaloneOptions): P
   });
   const seconds = (Date.now() - started) / 1000;
   return { tokens, seconds, tokensPerSecond: seconds > 0 ? tokens / seconds : 0, requests: answers.length };
+}
+
+/** The json_schema response_format the gateway sent for the answer's task (`<task id>@<version>`), if the task is known. */
+function responseFormatOf(answer: RecordedAnswer): { response_format?: unknown } {
+  const taskId = answer.promptVersion?.split('@')[0];
+  if (!taskId || !registeredTaskIds().includes(taskId)) return {};
+  const task = getTask(taskId);
+  return { response_format: { type: 'json_schema', json_schema: { name: answer.schemaName ?? task.schemaName, schema: jsonSchemaOf(task.output), strict: true } } };
 }
