@@ -4,12 +4,24 @@ import { buildClaimRows } from './claim-rows';
 import type { GoldLabels } from './gold-labels';
 import { runDatasetScheme } from './dataset-scheme';
 import { buildGroupReport } from './group-report';
-import { groupBy } from './group-key';
+import { claimKeyId, groupBy } from './group-key';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
 
 export interface BuildReportOptions {
   generatedAt?: string;
   bootstrap?: BootstrapOptions;
+}
+
+/** Verifications the run's stored claims call for (claim × method × model) that no row records. */
+function unrecordedVerifications(records: RunRecords, recorded: ReadonlySet<string>): number {
+  const { methods, models } = records.manifest.config;
+  let missing = 0;
+  for (const claim of records.claims) {
+    for (const method of methods) {
+      for (const model of models) if (!recorded.has(claimKeyId({ dataset: claim.dataset, method, model, claimId: claim.claimId }))) missing += 1;
+    }
+  }
+  return missing;
 }
 
 /** The whole report of a run, from its stored records and the gold labels of its claims. Pure. */
@@ -19,6 +31,10 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
   const missingGold = claims.filter((row) => row.goldRaw === null).length;
   const warnings = [...records.warnings];
   if (missingGold > 0) warnings.push(`${missingGold} verification(s) have no gold label and are not scored`);
+  const unrecorded = unrecordedVerifications(records, new Set(claims.map(claimKeyId)));
+  if (unrecorded > 0) {
+    warnings.push(`${unrecorded} verification(s) of the run's claims have neither a verdict nor a failure record (still running, or their records were lost) and are in no metric`);
+  }
   return {
     schemaVersion: 1,
     runId: records.manifest.runId,
