@@ -3,7 +3,8 @@
  * recorded in the LLM request cache are sent again straight to the server, as many at once as it
  * has slots, with the same messages and the same response_format (the task's JSON schema, so the
  * server does the same constrained decoding), generating at most as many tokens as they did in the
- * sweep. Their tokens per second is what the server does without verity around it.
+ * sweep, each prompt processed afresh. Their tokens per second is what the server does without
+ * verity around it.
  */
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import type { CachedLlmAnswer } from '../../../src/llm/cache';
@@ -81,6 +82,9 @@ export async function measureStandaloneThroughput(options: StandaloneOptions): P
         messages: answer.messages ?? [],
         max_tokens: Math.max(answer.usage.completionTokens, 1),
         temperature: 0,
+        // llama.cpp keeps earlier prompts in RAM (--cache-ram): a replay would find the sweep's own
+        // prompts there and skip their processing, which is not what the sweep got.
+        cache_prompt: false,
         ...responseFormatOf(answer),
       }),
     });
