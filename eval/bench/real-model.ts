@@ -239,9 +239,9 @@ function sweepConfig(run: string, method: MethodName, datasets: string[], sample
     methods: [method],
     models: [model],
     seed,
-    // As many verifications at once as the server has slots: more only queue at the server.
-    concurrency: slots,
-    ...(method === 'mermaid' ? { ordered: true } : {}),
+    // One verification more than the server has slots, so one claim's retrieval and bookkeeping overlap
+    // another's LLM call and the server never waits for verity; MERMAID's memory needs claims in order.
+    ...(method === 'mermaid' ? { ordered: true, concurrency: 1 } : { concurrency: slots + 1 }),
     ...(Object.keys(settings).length > 0 ? { parameters: { [method]: settings } } : {}),
   };
 }
