@@ -5,6 +5,7 @@ import type { GoldLabels } from './gold-labels';
 import { runDatasetScheme } from './dataset-scheme';
 import { buildGroupReport } from './group-report';
 import { groupBy } from './group-key';
+import { metricConventions } from './metric-conventions';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
 
 export interface BuildReportOptions {
@@ -19,6 +20,7 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
   const missingGold = claims.filter((row) => row.goldRaw === null).length;
   const warnings = [...records.warnings];
   if (missingGold > 0) warnings.push(`${missingGold} verification(s) have no gold label and are not scored`);
+  const protocol = records.manifest.config.protocol ?? 'verity';
   return {
     schemaVersion: 1,
     runId: records.manifest.runId,
@@ -26,7 +28,9 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
     simulator,
     banner: simulator ? SIMULATOR_BANNER : null,
     manifest: records.manifest,
-    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset))),
+    protocol,
+    conventions: metricConventions(protocol),
+    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset), protocol)),
     claims,
     warnings,
   };
