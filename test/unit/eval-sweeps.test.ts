@@ -60,10 +60,11 @@ describe('paper sampling settings in the protocol configs', () => {
     expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
   });
 
-  it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO every 8 episodes, sampled actions', () => {
+  it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO groups of 8 episodes, sampled actions; a version per 4 claims in claim order', () => {
     const toe = parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe!;
     expect(toe.policy).toBe('online');
-    expect(toe.online).toEqual({ warmupClaims: 8, groupSize: 8 });
+    // No `scope`: the run's own scope, where the claim-order schedule applies at any concurrency.
+    expect(toe.online).toEqual({ warmupClaims: 8, groupSize: 8, claimsPerVersion: 4 });
     expect(toe.sampling).toBe('sample');
   });
 });
