@@ -1,7 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
+import { Context } from '@temporalio/activity';
 import { z } from 'zod';
 import { ToeEpisodeStore, type StoredToeEpisode } from '../src/methods/toe/episode-store';
 import { OnlineLearner, type OnlineUpdateReport } from '../src/methods/toe/online/online-learner';
+import { ClaimOrderLearner, type ClaimOrderSchedule } from '../src/methods/toe/online/claim-order-learner';
 import { PolicyVersionStore } from '../src/methods/toe/online/policy-version-store';
 import { heuristicActionProbabilities, HEURISTIC_POLICY_NAME } from '../src/methods/toe/policy/heuristic';
 import { loadLearnedPolicy } from '../src/methods/toe/policy/learned-policy';
@@ -63,6 +65,38 @@ const claimFinishedInput = z.object({
 });
 export type ToeClaimFinishedInput = z.infer<typeof claimFinishedInput>;
 
+/** A claim of a sweep run on the claim-order schedule: where it stands in the run's claim order and the schedule's settings. */
+const claimOrderInput = z.object({
+  scope: z.string().min(1),
+  runId: z.string().min(1),
+  claimId: z.string().min(1),
+  dataset: z.string().min(1).optional(),
+  model: z.string().min(1),
+  warmupClaims: z.number().int().min(0),
+  claimsPerVersion: z.number().int().min(1),
+  groupSize: z.number().int().min(2),
+  startWeights: z.string().min(1).optional(),
+});
+export type ToeClaimOrderInput = z.infer<typeof claimOrderInput>;
+
+const claimOrderFinishedInput = claimOrderInput.extend({
+  verificationId: z.string().min(1),
+  position: z.number().int().min(0),
+  actedWith: z.string().min(1).nullable(),
+});
+export type ToeClaimOrderFinishedInput = z.infer<typeof claimOrderFinishedInput>;
+
+export interface ToeClaimOrderVersion {
+  /** The claim's position in the run's claim order; null when the run has no such claim (then the newest version acts). */
+  position: number | null;
+  /** The version's seq on the schedule (null: the warm-up heuristic, or no position). */
+  seq: number | null;
+  version: string | null;
+}
+
+/** Pause between checks for a version that is not built yet. */
+const VERSION_POLL_MS = 1_000;
+
 /** ToE's indices sit next to the verdicts index (`<prefix>-verdicts` → `<prefix>-toe-episodes`). */
 function indexBesides(verdictsIndex: string, logical: string): string {
   return `${verdictsIndex.replace(/-verdicts$/, '')}-${logical}`;
@@ -71,7 +105,20 @@ function indexBesides(verdictsIndex: string, logical: string): string {
 /** Activities of the `toe` method beyond LLM tasks and tool calls: choosing retrieval actions and logging episodes. */
 export function createToeActivities(deps: ActivityDependencies) {
   const episodes = new ToeEpisodeStore(deps.es, indexBesides(deps.verdicts.index, 'toe-episodes'));
-  const learner = new OnlineLearner(new PolicyVersionStore(deps.es, indexBesides(deps.verdicts.index, 'toe-policy-versions')), episodes);
+  const versionStore = new PolicyVersionStore(deps.es, indexBesides(deps.verdicts.index, 'toe-policy-versions'));
+  const learner = new OnlineLearner(versionStore, episodes);
+  const claimOrder = new ClaimOrderLearner(versionStore, episodes);
+  const scheduleOf = (input: ToeClaimOrderInput): ClaimOrderSchedule => ({
+    scope: input.scope,
+    warmupClaims: input.warmupClaims,
+    claimsPerVersion: input.claimsPerVersion,
+    groupSize: input.groupSize,
+    ...(input.startWeights ? { startWeights: input.startWeights } : {}),
+    failedPositions: async () => {
+      const failures = await deps.runFailures.list(input.runId);
+      return new Set(failures.filter((f) => (f.method ?? 'toe') === 'toe' && (f.model ?? input.model) === input.model).map((f) => f.ordinal));
+    },
+  });
   return {
     /** π(·|state) of the heuristic or learned policy, masked, and one deterministic choice. */
     async toeSelectAction(raw: ToeSelectActionInput): Promise<ToeSelectActionResult> {
@@ -107,6 +154,29 @@ export function createToeActivities(deps: ActivityDependencies) {
     async toeOnlinePolicyVersion(raw: { scope: string }): Promise<{ version: string | null }> {
       const { scope } = parse(onlineScopeInput, raw, 'toeOnlinePolicyVersion');
       return { version: await learner.actingVersion(scope) };
+    },
+
+    /**
+     * Claim-order schedule: the version the claim acts with, by its position in the run's claim order.
+     * Waits (heartbeating) until that version exists, building due versions itself, so no claim
+     * depends on another worker's call. A claim the run does not hold acts with the newest version.
+     */
+    async toeOnlineClaimOrderVersion(raw: ToeClaimOrderInput): Promise<ToeClaimOrderVersion> {
+      const input = parse(claimOrderInput, raw, 'toeOnlineClaimOrderVersion');
+      const position = await deps.runClaims.ordinalOf(input.runId, input.claimId, input.dataset);
+      if (position === null) return { position, seq: null, version: await learner.actingVersion(input.scope) };
+      const context = Context.current();
+      const acting = await claimOrder.actingVersion(scheduleOf(input), position, async () => {
+        context.heartbeat({ position });
+        await context.sleep(VERSION_POLL_MS);
+      });
+      return { position, ...acting };
+    },
+
+    /** Claim-order schedule: a claim finished; record it with its position and build the versions now due. */
+    async toeOnlineClaimOrderFinished(raw: ToeClaimOrderFinishedInput): Promise<{ built: number[] }> {
+      const input = parse(claimOrderFinishedInput, raw, 'toeOnlineClaimOrderFinished');
+      return { built: await claimOrder.claimFinished(scheduleOf(input), input) };
     },
 
     /** A claim of the scope finished: count it, and run the GRPO updates now due (each a new weights version). */

@@ -77,6 +77,12 @@ export const MEMORY_RECALL: ActivityOptions = RETRIEVAL;
 /** ToE's online GRPO update after a claim: idempotent (claims by id, versions created once per seq), CPU for a few seconds at most. */
 export const POLICY_UPDATE: ActivityOptions = { ...WRITE, startToCloseTimeout: '2 minutes' };
 
+/**
+ * ToE's claim-order schedule: a claim waits, heartbeating, until the version its position acts with
+ * exists (building due versions itself, a few seconds of CPU each); a killed worker's wait is retried.
+ */
+export const POLICY_WAIT: ActivityOptions = { ...AWAIT_CHILD, heartbeatTimeout: '2 minutes' };
+
 /** Evidence-memory update: deterministic ids make a retried write a no-op. */
 export const MEMORY_UPDATE: ActivityOptions = WRITE;
 

@@ -3,7 +3,7 @@ import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import type { FireFinalAnswerOutput } from '../src/methods/fire/tasks';
 import type { WebResult } from '../src/search/types';
 import { FAILURE_TYPES } from '../src/shared/constants';
-import { resolveFireSettings, type FireSettings } from '../src/shared/methods/fire';
+import { FIRE_NO_ANSWER_METHOD_LABEL, resolveFireSettings, type FireSettings } from '../src/shared/methods/fire';
 import { lexicalSimilarity } from '../src/shared/methods/fire-similarity';
 import { readFireAnswer, readFireStep, type FireStepOutput } from '../src/shared/methods/fire-step';
 import type { MethodTrace } from '../src/shared/verify';
@@ -93,8 +93,9 @@ export async function runFire(run: MethodRun): Promise<MethodOutcome> {
   if (forced.decision === undefined) {
     trace.final = null;
     run.publishTrace(trace);
-    // FIRE counts such a claim as failed and leaves it out of its metrics.
-    return { label: 'NEI', methodLabel: 'failed', rationale: `FIRE gave no readable final answer in ${forced.attempts} attempts (stop: ${trace.stop}).`, citedPassageIds: [], evidence: evidenceOf(knowledge), trace };
+    // FIRE's code counts such a claim as failed and leaves it out of its metrics; the report does so
+    // under `protocol: paper` and otherwise scores it as no valid answer (eval/report/claim-rows.ts).
+    return { label: 'NEI', methodLabel: FIRE_NO_ANSWER_METHOD_LABEL, rationale: `FIRE gave no readable final answer in ${forced.attempts} attempts (stop: ${trace.stop}).`, citedPassageIds: [], evidence: evidenceOf(knowledge), trace };
   }
   return outcome(trace, knowledge, forced.decision, `FIRE's forced final answer was ${forced.decision ? 'True' : 'False'} after ${knowledge.length} search(es) (stop: ${trace.stop})`);
 }

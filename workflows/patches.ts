@@ -30,6 +30,8 @@ export const PATCHES = {
   shortIdParts: 'short-id-parts',
   /** A sweep that cannot record a verification's failure (or count its outcome) fails with that reason instead of failing its workflow tasks forever. */
   sweepFailsOnLostOutcome: 'sweep-fails-on-lost-outcome',
+  /** ToE online policy in a sweep (default scope): the version a claim acts with follows its position in the run's claim order, waited for durably. */
+  toePolicyByClaimOrder: 'toe-policy-by-claim-order',
 } as const;
 
 /**
@@ -51,6 +53,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.invalidAnswersCounted,
   PATCHES.shortIdParts,
   PATCHES.sweepFailsOnLostOutcome,
+  PATCHES.toePolicyByClaimOrder,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

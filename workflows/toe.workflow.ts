@@ -18,7 +18,7 @@ import {
   rootOf,
   type ToeSettings,
 } from '../src/shared/methods/toe';
-import { POLICY_UPDATE } from './activity-options';
+import { POLICY_UPDATE, POLICY_WAIT } from './activity-options';
 import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
 import { PATCHES } from './patches';
@@ -32,9 +32,12 @@ export interface ToeOnlineTrace {
   scope: string;
   actedWith: string | null;
   afterClaim?: OnlineUpdateReport;
+  /** Claim-order schedule: the claim's position in the run's claim order and the seq of the version it acted with. */
+  claimOrder?: { position: number; versionSeq: number | null; builtAfter?: number[] };
 }
 
-const { toeOnlineClaimFinished } = proxyActivities<Activities>(POLICY_UPDATE);
+const { toeOnlineClaimFinished, toeOnlineClaimOrderFinished } = proxyActivities<Activities>(POLICY_UPDATE);
+const { toeOnlineClaimOrderVersion } = proxyActivities<Activities>(POLICY_WAIT);
 
 const LABELS = { true: 'SUPPORTED', false: 'REFUTED', uncertain: 'NEI' } as const;
 const MAX_OUTCOME_EVIDENCE = 20;
@@ -57,7 +60,7 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const results: Record<string, ToeNodeResult> = {};
   let termination: ToeTermination = 't-max';
   let iterations = 0;
-  const online = settings.policy === 'online' && hasPatch(PATCHES.toeOnlinePolicy) ? await actingPolicy(settings, input.runId, input.model) : undefined;
+  const online = settings.policy === 'online' && hasPatch(PATCHES.toeOnlinePolicy) ? await actingPolicy(settings, input) : undefined;
 
   for (let t = 1; t <= settings.maxIterations; t++) {
     const id = nextInQueue(tree, queue);
@@ -113,7 +116,13 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   const v = root.vAggr ?? 0.5;
   const r = root.rAggr ?? 0;
   const verdict = finalVerdict(v, settings.finalMapping);
-  if (online) {
+  if (online?.claimOrder) {
+    progress.stage = 'toe: online policy update';
+    const { built } = await toeOnlineClaimOrderFinished.executeWithOptions({ summary: `toe · online policy update · claim ${online.claimOrder.position} acted with ${online.actedWith ?? 'warm-up heuristic'}` }, [
+      { ...claimOrderInput(settings, input, online.scope), verificationId, position: online.claimOrder.position, actedWith: online.actedWith },
+    ]);
+    online.claimOrder.builtAfter = built;
+  } else if (online) {
     progress.stage = 'toe: online policy update';
     online.afterClaim = await toeOnlineClaimFinished.executeWithOptions({ summary: `toe · online policy update · acted with ${online.actedWith ?? 'warm-up heuristic'}` }, [
       {
@@ -147,10 +156,34 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
   };
 }
 
-async function actingPolicy(settings: ToeSettings, runId: string, model: string): Promise<ToeOnlineTrace> {
-  const scope = onlineScopeOf(settings, runId, model);
+/**
+ * The version this claim acts with. In a run's own scope (no `online.scope` setting) it follows the
+ * claim's position in the run's claim order, whatever the concurrency, and the claim waits until it
+ * exists; before the patch, and in a shared scope, it is the newest version when the claim starts.
+ */
+async function actingPolicy(settings: ToeSettings, input: MethodRun['input']): Promise<ToeOnlineTrace> {
+  const scope = onlineScopeOf(settings, input.runId, input.model);
+  if (settings.online.scope === undefined && hasPatch(PATCHES.toePolicyByClaimOrder)) {
+    const acting = await toeOnlineClaimOrderVersion.executeWithOptions({ summary: 'toe · online policy · the version of this claim\'s position' }, [claimOrderInput(settings, input, scope)]);
+    if (acting.position !== null) return { scope, actedWith: acting.version, claimOrder: { position: acting.position, versionSeq: acting.seq } };
+    return { scope, actedWith: acting.version };
+  }
   const { version } = await shortReads().toeOnlinePolicyVersion({ scope });
   return { scope, actedWith: version };
+}
+
+function claimOrderInput(settings: ToeSettings, input: MethodRun['input'], scope: string) {
+  return {
+    scope,
+    runId: input.runId,
+    claimId: input.claimId,
+    ...(input.dataset ? { dataset: input.dataset } : {}),
+    model: input.model,
+    warmupClaims: settings.online.warmupClaims,
+    claimsPerVersion: settings.online.claimsPerVersion,
+    groupSize: settings.online.groupSize,
+    ...(settings.policyWeights ? { startWeights: settings.policyWeights } : {}),
+  };
 }
 
 function subclaimSummary(tree: ToeTree): string {

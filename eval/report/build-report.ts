@@ -5,6 +5,7 @@ import type { GoldLabels } from './gold-labels';
 import { runDatasetScheme } from './dataset-scheme';
 import { buildGroupReport } from './group-report';
 import { claimKeyId, groupBy } from './group-key';
+import { metricConventions } from './metric-conventions';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
 
 export interface BuildReportOptions {
@@ -35,6 +36,7 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
   if (unrecorded > 0) {
     warnings.push(`${unrecorded} verification(s) of the run's claims have neither a verdict nor a failure record (still running, or their records were lost) and are in no metric`);
   }
+  const protocol = records.manifest.config.protocol ?? 'verity';
   return {
     schemaVersion: 1,
     runId: records.manifest.runId,
@@ -42,7 +44,9 @@ export function buildReport(records: RunRecords, gold: GoldLabels, options: Buil
     simulator,
     banner: simulator ? SIMULATOR_BANNER : null,
     manifest: records.manifest,
-    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset))),
+    protocol,
+    conventions: metricConventions(protocol),
+    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset), protocol)),
     claims,
     warnings,
   };

@@ -5,6 +5,8 @@ import { claimKeyId } from './group-key';
 import type { ClaimRow } from './report-types';
 import { LIMIT_REACHED_TYPE } from '../../src/shared/verification-limits';
 import { EMPTY_USAGE } from '../../src/shared/verify';
+import type { RunProtocol } from '../../src/runs/run-manifest';
+import { isExcludedByProtocol, isUnansweredFire } from './unanswered-claims';
 
 /** The report's own label for a verification ended by a per-verification limit. */
 export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
@@ -26,10 +28,11 @@ function rawGold(gold: GoldLabels, claimId: string): string | null {
   return raw === undefined ? null : String(raw);
 }
 
-function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, gold: GoldLabels): ClaimRow {
+function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, gold: GoldLabels, protocol: RunProtocol): ClaimRow {
   const goldRaw = rawGold(gold, verdict.claimId);
   const goldLabel = goldOnScheme(dataset, goldRaw, scheme);
-  const predicted = predictedSchemeLabel(verdict.label, scheme);
+  const predicted = isUnansweredFire(verdict) ? null : predictedSchemeLabel(verdict.label, scheme);
+  const excluded = goldLabel !== null && isExcludedByProtocol(verdict, protocol);
   return {
     dataset,
     method: verdict.method,
@@ -40,7 +43,8 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     gold: goldLabel,
     predictedRaw: verdict.label,
     predicted,
-    correct: goldLabel === null ? null : predicted === goldLabel,
+    correct: goldLabel === null || excluded ? null : predicted === goldLabel,
+    excluded,
     ...verdict.usage,
     durationMs: verdict.durationMs,
     promptVersion: verdict.promptVersion,
@@ -65,6 +69,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     predicted: null,
     // No answer is a wrong answer, as the papers score every claim.
     correct: goldLabel === null ? null : false,
+    excluded: false,
     ...EMPTY_USAGE,
     totalTokens: failure.tokens ?? 0,
     costUsd: failure.costUsd ?? 0,
@@ -92,9 +97,10 @@ function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<s
 /** One row per verification of the run: verdicts joined with gold labels, plus failed verifications. */
 export function buildClaimRows(records: RunRecords, gold: GoldLabels): ClaimRow[] {
   const datasetOf = datasetResolver(records);
+  const protocol = records.manifest.config.protocol ?? 'verity';
   const rows = records.verdicts.map((verdict) => {
     const dataset = datasetOf(verdict.claimId, verdict.dataset);
-    return verdictRow(verdict, dataset, runDatasetScheme(records.manifest, dataset), gold);
+    return verdictRow(verdict, dataset, runDatasetScheme(records.manifest, dataset), gold, protocol);
   });
   const verdictIds = new Set(rows.map(claimKeyId));
   return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))];

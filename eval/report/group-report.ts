@@ -5,6 +5,7 @@ import {
   classificationReport,
   confusionMatrix,
   latencySummary,
+  paperRoundedReport,
   weightedF1,
   type BootstrapOptions,
   type LabelPair,
@@ -14,13 +15,15 @@ import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import { debateOutcomes } from './debate-outcomes';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
+import type { RunProtocol } from '../../src/runs/run-manifest';
 
 /**
  * Every claim with a gold label is scored, as the papers score every claim: a failed verification
  * (or one ended by a limit) has no prediction and lands in the invalid/failed bucket, a wrong answer.
+ * Only a row the run's protocol excludes (FIRE's unanswered claims under `protocol: paper`) is left out.
  */
 function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
-  return rows.flatMap((row) => (row.gold !== null ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
 }
 
 function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
@@ -41,11 +44,13 @@ export function buildGroupReport(
   rows: readonly ClaimRow[],
   bootstrap: BootstrapOptions = {},
   scheme: SchemeName = datasetScheme(key.dataset),
+  protocol: RunProtocol = 'verity',
 ): GroupReport {
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
-  const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length;
+  const excluded = verdicts.filter((row) => row.excluded).length;
+  const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length - excluded;
   const confusion = confusionMatrix(pairs, labels);
   const classification = classificationReport(confusion);
   const usage = aggregateUsage(verdicts);
@@ -57,14 +62,16 @@ export function buildGroupReport(
       verdicts: verdicts.length,
       failed: rows.length - verdicts.length,
       scored: pairs.length,
-      unscored: verdicts.length - scoredVerdicts,
+      unscored: verdicts.length - scoredVerdicts - excluded,
       // The matrix's invalid/failed bucket holds both; this count is the verdicts' share.
       invalid: classification.invalid - (pairs.length - scoredVerdicts),
+      excluded,
     },
     accuracy: accuracyCI(pairs, labels, bootstrap),
     macroF1: macroF1CI(pairs, labels, bootstrap),
     weightedF1: bootstrapCI(pairs, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
     perClass: classification.perClass,
+    paper: protocol === 'paper' ? paperRoundedReport(confusion) : null,
     confusion,
     usage,
     cachedLlmCallsPerClaim: verdicts.reduce((sum, row) => sum + row.cachedLlmCalls, 0) / Math.max(verdicts.length, 1),

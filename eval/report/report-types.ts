@@ -1,7 +1,7 @@
-import type { RunManifest } from '../../src/runs/run-manifest';
+import type { RunManifest, RunProtocol } from '../../src/runs/run-manifest';
 import type { VerdictUsage } from '../../src/shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
-import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, UsageAggregate } from '../metrics';
+import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, PaperReport, UsageAggregate } from '../metrics';
 
 export const SIMULATOR_BANNER = 'Simulator run: these numbers exercise the pipeline; they are not any method\'s accuracy.';
 
@@ -23,8 +23,10 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
   predictedRaw: string | null;
   /** Prediction on the scheme; null when it does not parse or the verification failed (the invalid/failed bucket). */
   predicted: SchemeLabel | null;
-  /** null when the claim is not scored (no gold label); false for a failed verification with one. */
+  /** null when the claim is not scored (no gold label, or excluded); false for a failed verification with one. */
   correct: boolean | null;
+  /** Left out of the metrics by the run's protocol (FIRE's unanswered claims under `protocol: paper`). */
+  excluded: boolean;
   durationMs: number;
   promptVersion: string;
   failureReason: string | null;
@@ -46,6 +48,8 @@ export interface GroupCounts {
   unscored: number;
   /** Scored verdicts whose label does not parse onto the scheme. */
   invalid: number;
+  /** Verdicts with a gold label that the protocol leaves out of the metrics (FIRE's unanswered claims under `protocol: paper`). */
+  excluded: number;
 }
 
 export interface GroupReport {
@@ -56,6 +60,8 @@ export interface GroupReport {
   macroF1: ConfidenceInterval;
   weightedF1: ConfidenceInterval;
   perClass: ClassMetrics[];
+  /** `protocol: paper`: class P/R/F1 and macro/weighted F1 rounded as the papers did (paperRoundedReport); null otherwise. */
+  paper: PaperReport | null;
   confusion: ConfusionMatrix<SchemeLabel>;
   /** Over verdicts (failed verifications record no usage). */
   usage: UsageAggregate;
@@ -85,7 +91,16 @@ export interface RunReport {
   /** SIMULATOR_BANNER for simulator runs. */
   banner: string | null;
   manifest: RunManifest;
+  /** The manifest's protocol (`verity` when the config names none). */
+  protocol: RunProtocol;
+  /** How each metric is computed and rounded under that protocol, one sentence each. */
+  conventions: MetricConvention[];
   groups: GroupReport[];
   claims: ClaimRow[];
   warnings: string[];
+}
+
+export interface MetricConvention {
+  metric: string;
+  convention: string;
 }

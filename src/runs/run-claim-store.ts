@@ -66,6 +66,15 @@ export class RunClaimStore {
     return claims;
   }
 
+  /** The ordinal of a claim of the run (by id, and by dataset when given), or null when the run has no such claim. */
+  async ordinalOf(runId: string, claimId: string, dataset?: string): Promise<number | null> {
+    await this.ensureIndex();
+    const filter = [{ term: { runId } }, { term: { claimId } }, ...(dataset === undefined ? [] : [{ term: { dataset } }])];
+    const response = await this.client.search({ index: this.index, size: 1, query: { bool: { filter } }, sort: [{ ordinal: 'asc' }] });
+    const hit = response.hits.hits[0];
+    return hit ? runClaimSchema.parse(hit._source).ordinal : null;
+  }
+
   async ensureIndex(): Promise<void> {
     if (this.ready) return;
     await ensureIndex(this.client, this.index, RUN_CLAIMS_INDEX);

@@ -22,6 +22,9 @@ export const runDatasetSchema = z.strictObject({
   dropLabels: z.array(z.enum(VERDICT_LABELS)).min(1).optional(),
 });
 
+export const RUN_PROTOCOLS = ['verity', 'paper'] as const;
+export type RunProtocol = (typeof RUN_PROTOCOLS)[number];
+
 /** Run ids and model names are spelled out in workflow ids, document ids and search attributes: short ones only. */
 export const MAX_RUN_ID_CHARS = 100;
 export const MAX_MODEL_NAME_CHARS = 200;
@@ -54,6 +57,12 @@ export const runConfigSchema = z.strictObject({
     .optional(),
   /** Malformed dataset lines (reported before the run starts either way) make the run fail instead of being skipped. */
   strict: z.boolean().optional(),
+  /**
+   * How the report scores (absent: `verity`). `paper`: macro/weighted F1 as the papers computed them
+   * (rounded class F1s, eval/metrics/paper-report.ts) and FIRE's unanswered claims left out as FIRE's
+   * code does; `verity`: unrounded metrics, every claim scored. Recorded with the config in the manifest.
+   */
+  protocol: z.enum(RUN_PROTOCOLS).optional(),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -13,6 +13,8 @@ export const runVerdictSchema = z.object({
   model: z.string(),
   claim: z.string().default(''),
   label: z.string(),
+  /** The method's own label (FIRE: `failed` when it gave no final answer). */
+  methodLabel: z.string().optional(),
   promptVersion: z.string().default(''),
   usage: z
     .object({

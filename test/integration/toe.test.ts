@@ -200,7 +200,7 @@ describe('ToE (--method toe) on real Temporal and Elasticsearch', () => {
   it('online policy: the heuristic acts for the warm-up, then a GRPO update writes a weights version in Elasticsearch and the next claim acts with it', async () => {
     const { config, client, es, prefix } = harness;
     // The paper's protocol (warm-up 8 claims, groups of 8 episodes) scaled down: warm-up 2 claims, groups of 2.
-    const toe = { maxIterations: 1, maxSearchSteps: 1, policy: 'online', sampling: 'sample', online: { warmupClaims: 2, groupSize: 2, scope: 'online-test' } } as const;
+    const toe = { maxIterations: 1, maxSearchSteps: 1, policy: 'online', sampling: 'sample', online: { warmupClaims: 2, groupSize: 2, claimsPerVersion: 1, scope: 'online-test' } } as const;
     const claims = [CLAIM, 'Gustave Eiffel designed the tower in Paris.', 'The Eiffel Tower opened in March 1889.'];
     const verdicts = [];
     for (const claim of claims) {

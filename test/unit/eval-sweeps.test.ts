@@ -47,10 +47,11 @@ describe('example sweep configs (eval/sweeps)', () => {
 describe('paper sampling settings in the protocol configs', () => {
   const parameters = (name: string) => (runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, name), 'utf8'))).parameters as Record<string, { llm?: unknown }>);
 
-  it('EMULATE at temperature 1, FIRE at 0.5 with 2,048 max tokens (emulate.md §3, §9)', () => {
+  it('EMULATE and its FIRE baseline both at temperature 1 (EMULATE §4: "all agents in EMULATE as well as the baseline systems"), FIRE with 2,048 max tokens', () => {
     const emulate = parameters('emulate.yaml');
     expect(parseMethodSettings('emulate', emulate.emulate, 'emulate').emulate?.llm).toEqual({ temperature: 1 });
-    expect(parseMethodSettings('fire', emulate.fire, 'fire').fire?.llm).toEqual({ temperature: 0.5, maxTokens: 2048 });
+    expect(parseMethodSettings('fire', emulate.fire, 'fire').fire?.llm).toEqual({ temperature: 1, maxTokens: 2048 });
+    expect(runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'emulate.yaml'), 'utf8'))).protocol).toBe('paper');
   });
 
   it('MERMAID, Tool-MAD and ToE name theirs too, and every config validates', () => {
@@ -59,10 +60,11 @@ describe('paper sampling settings in the protocol configs', () => {
     expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
   });
 
-  it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO every 8 episodes, sampled actions', () => {
+  it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO groups of 8 episodes, sampled actions; a version per 4 claims in claim order', () => {
     const toe = parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe!;
     expect(toe.policy).toBe('online');
-    expect(toe.online).toEqual({ warmupClaims: 8, groupSize: 8 });
+    // No `scope`: the run's own scope, where the claim-order schedule applies at any concurrency.
+    expect(toe.online).toEqual({ warmupClaims: 8, groupSize: 8, claimsPerVersion: 4 });
     expect(toe.sampling).toBe('sample');
   });
 });

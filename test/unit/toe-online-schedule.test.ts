@@ -30,11 +30,12 @@ describe('ToE online learner schedule (paper §III-B: warm-up of 8 claims, then 
 
   it('defaults to the paper values and one learner per run and model; the schema accepts policy online', () => {
     const settings = resolveToeSettings({ policy: 'online', online: { groupSize: 4 } as never });
-    expect(settings.online).toEqual({ warmupClaims: 8, groupSize: 4 });
+    expect(settings.online).toEqual({ warmupClaims: 8, groupSize: 4, claimsPerVersion: 4 });
     expect(onlineScopeOf(settings, 'run-1', 'gpt-x')).toBe('run:run-1/model:gpt-x');
-    expect(onlineScopeOf(resolveToeSettings({ online: { warmupClaims: 8, groupSize: 8, scope: 'shared' } }), 'run-1', 'gpt-x')).toBe('shared');
+    expect(onlineScopeOf(resolveToeSettings({ online: { warmupClaims: 8, groupSize: 8, claimsPerVersion: 4, scope: 'shared' } }), 'run-1', 'gpt-x')).toBe('shared');
     expect(toeSettingsSchema.safeParse({ policy: 'online', online: { warmupClaims: 2, groupSize: 2 } }).success).toBe(true);
     expect(toeSettingsSchema.safeParse({ online: { groupSize: 1 } }).success).toBe(false);
+    expect(toeSettingsSchema.safeParse({ online: { claimsPerVersion: 0 } }).success).toBe(false);
   });
 });
 

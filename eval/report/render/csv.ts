@@ -8,7 +8,7 @@ export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): s
 }
 
 const CLAIM_COLUMNS = [
-  'dataset', 'method', 'model', 'claimId', 'status', 'goldRaw', 'gold', 'predictedRaw', 'predicted', 'correct',
+  'dataset', 'method', 'model', 'claimId', 'status', 'goldRaw', 'gold', 'predictedRaw', 'predicted', 'correct', 'excluded',
   'llmCalls', 'cachedLlmCalls', 'toolCalls', 'promptTokens', 'completionTokens', 'totalTokens', 'costUsd', 'durationMs',
   'promptVersion', 'failureReason', 'decidedBy',
 ] as const;
@@ -29,6 +29,7 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['scored', (g) => g.counts.scored],
   ['unscored', (g) => g.counts.unscored],
   ['invalid', (g) => g.counts.invalid],
+  ['excluded', (g) => g.counts.excluded],
   ['accuracy', (g) => g.accuracy.estimate],
   ['accuracyLower', (g) => g.accuracy.lower],
   ['accuracyUpper', (g) => g.accuracy.upper],
@@ -38,6 +39,8 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['weightedF1', (g) => g.weightedF1.estimate],
   ['weightedF1Lower', (g) => g.weightedF1.lower],
   ['weightedF1Upper', (g) => g.weightedF1.upper],
+  ['paperMacroF1', (g) => g.paper?.macroF1 ?? null],
+  ['paperWeightedF1', (g) => g.paper?.weightedF1 ?? null],
   ['llmCallsPerClaim', (g) => g.usage.mean.llmCalls],
   ['cachedLlmCallsPerClaim', (g) => g.cachedLlmCallsPerClaim],
   ['toolCallsPerClaim', (g) => g.usage.mean.toolCalls],

@@ -4,7 +4,7 @@ import { escapeXml } from './charts/svg';
 import { REPORT_CSS } from './html-style';
 import { callsChart, costF1Chart, f1Chart, groupHeatmap } from './report-charts';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
-import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
+import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 const NUMERIC = /^[-+$]?[\d.,]+( ms)?( \[[^\]]*\])?$/;
 
@@ -55,7 +55,9 @@ export function renderHtml(report: RunReport): string {
 ${banner}
 <h2 id="results">Results</h2>
 <p class="note">Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored. Intervals are percentile-bootstrap 95% CIs.</p>
-${htmlTable(summaryTable(report.groups))}
+${htmlTable(summaryTable(report.groups, report.protocol))}
+<h3>Metric conventions</h3>
+${htmlTable(conventionsTable(report))}
 <div class="charts">
 ${figure('F1 by dataset, method and model (bars: estimate; whiskers: 95% CI)', f1Chart(report.groups.filter(isScored)))}
 ${figure(`Cost per claim against macro-F1 (colour: method)${costRecorded(report) ? '' : ': no cost recorded, every verdict cost $0'}`, costF1Chart(report.groups.filter(isScored)))}

@@ -1,7 +1,7 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
-import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
+import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 /** Text from the run (dataset names, models, claim ids, reasons) as inert Markdown: no HTML, no link, one line. */
 function inline(text: string): string {
@@ -51,7 +51,9 @@ export function renderMarkdown(report: RunReport): string {
     markdownTable(datasetsTable(report)),
     '## Results',
     'Failed verifications are scored as wrong answers (the papers score every claim) and listed; claims without a gold label on the dataset scheme are not scored.',
-    markdownTable(summaryTable(report.groups)),
+    markdownTable(summaryTable(report.groups, report.protocol)),
+    '### Metric conventions',
+    markdownTable(conventionsTable(report)),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',
     markdownTable(costTable(report.groups)),

@@ -1,4 +1,5 @@
 import { groupLabel } from '../group-key';
+import type { RunProtocol } from '../../../src/runs/run-manifest';
 import type { GroupReport, RunReport } from '../report-types';
 import { fixed, milliseconds, usd, withCI } from './format';
 
@@ -34,6 +35,7 @@ export function manifestTable(report: RunReport): Table {
       ['model ids', manifest.modelIds.join(', ')],
       ['prompt versions', runPromptVersions(report).join(', ') || '–'],
       ['seed', String(config.seed)],
+      ['protocol', report.protocol],
       ['ordered', String(config.ordered)],
       ['concurrency', String(config.concurrency)],
       ['budget', budget || 'none'],
@@ -58,9 +60,15 @@ export function isScored(group: GroupReport): boolean {
   return group.counts.scored > 0;
 }
 
-export function summaryTable(groups: readonly GroupReport[]): Table {
+/** Under `protocol: paper` the papers' rounded macro/weighted F1 come first, and claims the protocol leaves out are counted. */
+export function summaryTable(groups: readonly GroupReport[], protocol: RunProtocol = 'verity'): Table {
+  const paper = protocol === 'paper';
   return {
-    header: ['dataset', 'method', 'model', 'claims', 'scored', 'invalid', 'failed', 'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]'],
+    header: [
+      'dataset', 'method', 'model', 'claims', 'scored', 'invalid', 'failed',
+      ...(paper ? ['excluded', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
+      'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]',
+    ],
     rows: groups.map((g) => [
       g.key.dataset,
       g.key.method,
@@ -69,9 +77,14 @@ export function summaryTable(groups: readonly GroupReport[]): Table {
       String(g.counts.scored),
       String(g.counts.invalid),
       String(g.counts.failed),
+      ...(paper ? [String(g.counts.excluded), ...[g.paper?.macroF1 ?? null, g.paper?.weightedF1 ?? null].map((v) => (isScored(g) ? fixed(v, 2) : '–'))] : []),
       ...[g.accuracy, g.macroF1, g.weightedF1].map((ci) => (isScored(g) ? withCI(ci) : '–')),
     ]),
   };
+}
+
+export function conventionsTable(report: RunReport): Table {
+  return { header: ['metric', `convention (protocol: ${report.protocol})`], rows: report.conventions.map((c) => [c.metric, c.convention]) };
 }
 
 export function costTable(groups: readonly GroupReport[]): Table {

@@ -30,6 +30,7 @@ export const toeSettingsSchema = z
       .object({
         warmupClaims: z.number().int().min(0).max(10_000),
         groupSize: z.number().int().min(2).max(256),
+        claimsPerVersion: z.number().int().min(1).max(10_000),
         scope: z.string().min(1).max(200),
       })
       .partial()

@@ -35,3 +35,9 @@ export const DEFAULT_FIRE_SETTINGS: FireSettings = {
 export function resolveFireSettings(partial: Partial<FireSettings> | undefined): FireSettings {
   return { ...DEFAULT_FIRE_SETTINGS, ...partial };
 }
+
+/**
+ * The method label of a FIRE claim that ended without a readable final answer (its code returns
+ * None and counts the claim as failed). The verdict's label is NEI; the report scores it per protocol.
+ */
+export const FIRE_NO_ANSWER_METHOD_LABEL = 'failed';

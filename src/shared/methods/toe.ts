@@ -37,8 +37,13 @@ export type ToePolicyKind = 'heuristic' | 'learned' | 'online';
 export interface ToeOnlineSettings {
   /** N_warm: claims the heuristic acts for before the first update (paper: 8). */
   warmupClaims: number;
-  /** G: completed episodes per GRPO update (paper: 8). */
+  /** G: completed episodes per GRPO update (paper: 8); on the claim-order schedule, episodes per GRPO group within a version's update. */
   groupSize: number;
+  /**
+   * Claim-order schedule (a sweep's claims, default scope): claims per weights version. Claim i ≥ N_warm
+   * acts with version ⌊(i − N_warm) / claimsPerVersion⌋, trained on the block of claims before it.
+   */
+  claimsPerVersion: number;
   /**
    * Who learns together: claims of one scope share the weights versions. Default
    * `run:<run id>/model:<model>` (a sweep's claims of one model; models never share a policy).
@@ -46,7 +51,7 @@ export interface ToeOnlineSettings {
   scope?: string;
 }
 
-export const DEFAULT_TOE_ONLINE: ToeOnlineSettings = { warmupClaims: 8, groupSize: 8 };
+export const DEFAULT_TOE_ONLINE: ToeOnlineSettings = { warmupClaims: 8, groupSize: 8, claimsPerVersion: 4 };
 /** offline: recorded web, local indices and named substitutes; live: arXiv and site-restricted web search. */
 export type ToeSources = 'offline' | 'live';
 

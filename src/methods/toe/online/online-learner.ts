@@ -159,7 +159,7 @@ export class OnlineLearner {
   }
 }
 
-function startingWeights(file: string | undefined): { file: PolicyWeightsFile; mlp: Mlp } {
+export function startingWeights(file: string | undefined): { file: PolicyWeightsFile; mlp: Mlp } {
   const { weights, mlp } = readWeightsFile(file ?? defaultWeightsPath());
   return { file: weights, mlp };
 }

@@ -30,3 +30,24 @@ export function updateSeed(scope: string, seq: number): number {
   }
   return hash;
 }
+
+/**
+ * The claim-order schedule (patch toe-policy-by-claim-order): the version a claim acts with is a
+ * function of its position in the run's claim order, whatever the concurrency. The first
+ * `warmupClaims` positions act with the heuristic (null); then each block of `claimsPerVersion`
+ * positions acts with one version: version 0 for the first block, 1 for the next, …
+ */
+export function versionSeqOfPosition(position: number, warmupClaims: number, claimsPerVersion: number): number | null {
+  if (position < warmupClaims) return null;
+  return Math.floor((position - warmupClaims) / claimsPerVersion);
+}
+
+/**
+ * The positions [from, to) whose episodes make version `seq`: the warm-up's for version 0 (the fit to
+ * the heuristic), and for version k ≥ 1 those of the block that acted with version k − 1.
+ */
+export function trainingPositionsOfVersion(seq: number, warmupClaims: number, claimsPerVersion: number): { from: number; to: number } {
+  if (seq === 0) return { from: 0, to: warmupClaims };
+  const from = warmupClaims + (seq - 1) * claimsPerVersion;
+  return { from, to: from + claimsPerVersion };
+}

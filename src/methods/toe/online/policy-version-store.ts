@@ -39,6 +39,8 @@ export interface PolicyVersionRecord {
   episodeIds: string[];
   /** The warm-up fit: the episodes whose states it was fitted on. */
   clonedFrom?: string[];
+  /** Claim-order schedule: the claim positions [from, to) whose episodes made this version. */
+  trainedOnPositions?: { from: number; to: number };
   meanReturn: number;
   createdAt: string;
   weights: PolicyWeightsFile;
@@ -50,6 +52,8 @@ export interface LearnerClaimRecord {
   verificationId: string;
   policyVersion: string | null;
   completedAt: string;
+  /** Claim-order schedule: the claim's position in the run's claim order. */
+  position?: number;
 }
 
 const DEFINITION: IndexDefinition = {
@@ -69,6 +73,7 @@ const DEFINITION: IndexDefinition = {
       // Stored, not searched.
       episodeIds: { type: 'object', enabled: false },
       clonedFrom: { type: 'object', enabled: false },
+      trainedOnPositions: { type: 'object', enabled: false },
       weights: { type: 'object', enabled: false },
     },
   },
@@ -141,6 +146,17 @@ export class PolicyVersionStore {
   async recordClaim(record: LearnerClaimRecord): Promise<void> {
     await this.ensureReady();
     await this.client.index({ index: this.index, id: `claim:${scopeKey(record.scope)}:${record.verificationId}`, document: { kind: 'claim', ...record } });
+  }
+
+  /** Finished claims of the scope, in no particular order. */
+  async claims(scope: string): Promise<LearnerClaimRecord[]> {
+    await this.ensureReady();
+    await this.client.indices.refresh({ index: this.index });
+    const records: LearnerClaimRecord[] = [];
+    for await (const page of searchPages(this.client, this.index, { bool: { filter: [{ term: { kind: 'claim' } }, { term: { scope } }] } })) {
+      records.push(...(page as LearnerClaimRecord[]));
+    }
+    return records;
   }
 
   /** Finished claims of the scope. */
