@@ -9,6 +9,13 @@ export interface GroupKey {
   dataset: string;
   method: string;
   model: string;
+  /** A group of one value of a stratified dataset's field (e.g. HoVer's num_hops=2), reported after its dataset's group. */
+  stratum?: GroupStratum;
+}
+
+export interface GroupStratum {
+  field: string;
+  value: string;
 }
 
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */

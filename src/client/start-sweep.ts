@@ -58,6 +58,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
       ...(dataset.sample !== undefined ? { sample: dataset.sample } : {}),
       ...(dataset.index !== undefined ? { index: dataset.index } : {}),
       ...(dataset.dropLabels !== undefined ? { dropLabels: dataset.dropLabels } : {}),
+      ...(dataset.stratify !== undefined ? { stratify: { ...dataset.stratify } } : {}),
       ...(dataset.sha256 !== undefined ? { sha256: dataset.sha256 } : {}),
     })),
     seed: run.seed,

@@ -26,6 +26,7 @@ export function compareRunConfigs(recorded: RunConfig, next: RunConfig): RunConf
     if ((dataset.sample ?? null) !== (same.sample ?? null)) {
       return { kind: 'incompatible', change: `dataset ${dataset.name}: sample changed from ${dataset.sample ?? 'all'} to ${same.sample ?? 'all'}` };
     }
+    if (!isDeepStrictEqual(dataset.stratify ?? null, same.stratify ?? null)) return { kind: 'incompatible', change: `dataset ${dataset.name}: stratify changed` };
     if ((dataset.index ?? null) !== (same.index ?? null)) return { kind: 'incompatible', change: `dataset ${dataset.name}: index changed` };
     if (JSON.stringify(dataset.dropLabels ?? []) !== JSON.stringify(same.dropLabels ?? [])) return { kind: 'incompatible', change: `dataset ${dataset.name}: dropLabels changed` };
   }

@@ -43,6 +43,8 @@ export const runClaimSchema = z.object({
   claimId: z.string(),
   dataset: z.string(),
   label: z.union([z.string(), z.boolean()]).optional(),
+  /** The claim's value of its dataset's stratify field, if stratified. */
+  stratum: z.string().optional(),
 });
 export type RunClaim = z.infer<typeof runClaimSchema>;
 

@@ -25,6 +25,13 @@ export interface SweepDatasetRef {
   dropLabels?: VerdictLabel[];
   /** sha256 of the file as the run's manifest recorded it: the worker refuses a file that has changed since. */
   sha256?: string;
+  /** `perValue` claims (seeded, label-stratified) for every value of `meta.<field>`; the report groups by it. */
+  stratify?: SweepStratify;
+}
+
+export interface SweepStratify {
+  field: string;
+  perValue: number;
 }
 
 export interface SweepBudget {
@@ -118,6 +125,8 @@ export interface RunClaim {
   /** Gold label as written in the dataset, and normalised (read by reports). */
   label: string | boolean;
   labelNorm: string;
+  /** The claim's value of its dataset's `stratify.field`, when the dataset is stratified (read by reports). */
+  stratum?: string;
 }
 
 /** A verification's outcome as the sweep counts it. */

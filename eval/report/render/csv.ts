@@ -13,9 +13,9 @@ const CLAIM_COLUMNS = [
   'promptVersion', 'failureReason', 'decidedBy',
 ] as const;
 
-/** claims.csv: one row per verification. */
+/** claims.csv: one row per verification (the last column: its stratum's value, if its dataset is stratified). */
 export function renderClaimsCsv(report: RunReport): string {
-  return toCsv(CLAIM_COLUMNS, report.claims.map((row) => CLAIM_COLUMNS.map((column) => row[column])));
+  return toCsv([...CLAIM_COLUMNS, 'stratum'], report.claims.map((row) => [...CLAIM_COLUMNS.map((column) => row[column]), row.stratum?.value ?? null]));
 }
 
 const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
@@ -49,6 +49,8 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['latencyP99Ms', (g) => g.latencyMs.p99],
   ['debatesByConsensus', (g) => g.debates?.consensus ?? null],
   ['debatesByJudge', (g) => g.debates?.judge ?? null],
+  // A stratum group (e.g. num_hops=2) repeats its dataset's key: this column tells it apart.
+  ['stratum', (g) => (g.key.stratum ? `${g.key.stratum.field}=${g.key.stratum.value}` : null)],
 ];
 
 /** groups.csv: one row of metrics per dataset × method × model. */
