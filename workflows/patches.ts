@@ -30,6 +30,8 @@ export const PATCHES = {
   shortIdParts: 'short-id-parts',
   /** A sweep that cannot record a verification's failure (or count its outcome) fails with that reason instead of failing its workflow tasks forever. */
   sweepFailsOnLostOutcome: 'sweep-fails-on-lost-outcome',
+  /** A sweep with `repeats: k` verifies every (claim, method, model) k times, repeat r ≥ 1 with `llm.repeat: r` in its settings. */
+  sweepRepeats: 'sweep-repeats',
 } as const;
 
 /**
@@ -51,6 +53,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.invalidAnswersCounted,
   PATCHES.shortIdParts,
   PATCHES.sweepFailsOnLostOutcome,
+  PATCHES.sweepRepeats,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

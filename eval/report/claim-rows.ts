@@ -35,6 +35,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     method: verdict.method,
     model: verdict.model,
     claimId: verdict.claimId,
+    repeat: verdict.sampling?.repeat ?? 0,
     status: 'verdict',
     goldRaw,
     gold: goldLabel,
@@ -58,6 +59,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     method: key.method,
     model: key.model,
     claimId: failure.claimId,
+    repeat: failure.repeat ?? 0,
     status: limited ? 'limit-reached' : 'failed',
     goldRaw,
     gold: goldLabel,
@@ -85,7 +87,7 @@ function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<s
     (failure.model ? [failure.model] : models).map((model) => ({ method, model })),
   );
   return keys
-    .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId })))
+    .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId, repeat: failure.repeat ?? 0 })))
     .map((key) => failureRow(failure, key, runDatasetScheme(records.manifest, failure.dataset), gold));
 }
 

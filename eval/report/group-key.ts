@@ -15,9 +15,9 @@ export function groupLabel(key: GroupKey): string {
   return `${datasetLabel(key)} · ${key.method} · ${key.model}`;
 }
 
-/** One verification's key: its dataset × method × model and claim (never its stratum, which follows from the claim). */
-export function claimKeyId(row: GroupKey & { claimId: string }): string {
-  return [row.dataset, row.method, row.model, row.claimId].join(SEPARATOR);
+/** One verification's key: its dataset × method × model, claim and repeat (never its stratum, which follows from the claim). */
+export function claimKeyId(row: GroupKey & { claimId: string; repeat?: number }): string {
+  return [row.dataset, row.method, row.model, row.claimId, ...(row.repeat ? [String(row.repeat)] : [])].join(SEPARATOR);
 }
 
 /** Dataset, method, model; a dataset's group before its strata, strata by value (numbers as numbers). */

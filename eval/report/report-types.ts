@@ -1,7 +1,7 @@
 import type { RunManifest } from '../../src/runs/run-manifest';
 import type { VerdictUsage } from '../../src/shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
-import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, UsageAggregate } from '../metrics';
+import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, RepeatMetrics, UsageAggregate } from '../metrics';
 
 export const SIMULATOR_BANNER = 'Simulator run: these numbers exercise the pipeline; they are not any method\'s accuracy.';
 
@@ -21,6 +21,8 @@ export interface GroupStratum {
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */
 export interface ClaimRow extends GroupKey, VerdictUsage {
   claimId: string;
+  /** The repeat of a sweep with `repeats` (0 for the first, and without repeats). */
+  repeat: number;
   /** `limit-reached`: ended by a per-verification limit (tokens, cost, wall time), with its spend. */
   status: 'verdict' | 'failed' | 'limit-reached';
   /** The gold label as written in the dataset; null when no gold label was found. */
@@ -75,6 +77,8 @@ export interface GroupReport {
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;
+  /** Across the repeats of a sweep with `repeats` (the metrics above pool them); null with one repeat. */
+  repeats: RepeatMetrics | null;
 }
 
 export interface DebateOutcomes {

@@ -67,6 +67,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
     concurrency: run.concurrency,
     ordered: run.ordered,
+    ...(run.repeats !== undefined && run.repeats > 1 ? { repeats: run.repeats } : {}),
     budget: { ...run.budget },
     ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
     ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),

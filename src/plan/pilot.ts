@@ -91,6 +91,8 @@ export async function runPilot(options: {
       datasets: options.run.datasets.map(({ stratify: _stratify, ...dataset }) => ({ ...dataset, sample: Math.min(dataset.sample ?? Infinity, options.claimsPerDataset) })),
       budget: {},
       policies: undefined,
+      // Per-claim figures come from one verification per claim.
+      repeats: undefined,
     };
     const input = buildSweepInput(config, pilotRun, options.configDir);
     await unlessInterrupted(Promise.resolve());

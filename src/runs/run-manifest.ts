@@ -53,6 +53,11 @@ export const runConfigSchema = z.strictObject({
   concurrency: z.number().int().positive().max(500).default(8),
   /** Verify claims one after another, in dataset order (methods whose memory depends on order). */
   ordered: z.boolean().default(false),
+  /**
+   * Verify every (claim, method, model) this many times (default 1), each repeat its own verification
+   * with its own LLM samples; the report adds mean, sd and a 95% interval across repeats, majority vote and pass^k.
+   */
+  repeats: z.number().int().positive().max(100).optional(),
   budget: z.strictObject({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
   /** Per-verification limits: one reached ends the verification with its reason (its spend is kept). */
   limits: z

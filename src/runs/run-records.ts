@@ -29,6 +29,11 @@ export const runVerdictSchema = z.object({
     })
     .prefault({}),
   durationMs: count,
+  /** Only what the report reads of the sampling: the repeat (≥ 1) of a sweep with `repeats`. */
+  sampling: z
+    .object({ repeat: z.number().int().positive().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
   /** Only what the report reads of the trace: who decided a Tool-MAD debate. */
   trace: z
     .object({ decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined) })
@@ -57,6 +62,8 @@ export const runFailureSchema = z.object({
   model: z.string().optional(),
   reason: z.string(),
   type: z.string().optional(),
+  /** The repeat (≥ 1) of a sweep with `repeats`; absent for repeat 0. */
+  repeat: z.number().int().positive().optional(),
   /** Spend of a verification ended by its limits. */
   tokens: z.number().nonnegative().optional(),
   costUsd: z.number().nonnegative().optional(),

@@ -1,6 +1,7 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
+import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 /** Text from the run (dataset names, models, claim ids, reasons) as inert Markdown: no HTML, no link, one line. */
@@ -52,6 +53,7 @@ export function renderMarkdown(report: RunReport): string {
     '## Results',
     'Failed verifications are scored as wrong answers (the papers score every claim) and listed; claims without a gold label on the dataset scheme are not scored.',
     markdownTable(summaryTable(report.groups)),
+    ...(repeatedGroups(report.groups).length > 0 ? ['## Repeats', REPEATS_NOTE, markdownTable(repeatsTable(report.groups))] : []),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',
     markdownTable(costTable(report.groups)),
