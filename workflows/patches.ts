@@ -32,6 +32,8 @@ export const PATCHES = {
   sweepFailsOnLostOutcome: 'sweep-fails-on-lost-outcome',
   /** ToE online policy in a sweep (default scope): the version a claim acts with follows its position in the run's claim order, waited for durably. */
   toePolicyByClaimOrder: 'toe-policy-by-claim-order',
+  /** A sweep with `repeats: k` verifies every (claim, method, model) k times, repeat r ≥ 1 with `llm.repeat: r` in its settings. */
+  sweepRepeats: 'sweep-repeats',
 } as const;
 
 /**
@@ -54,6 +56,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.shortIdParts,
   PATCHES.sweepFailsOnLostOutcome,
   PATCHES.toePolicyByClaimOrder,
+  PATCHES.sweepRepeats,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

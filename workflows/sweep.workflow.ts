@@ -27,7 +27,9 @@ import {
   initialSweepState,
   isBudgetExhausted,
   isFinished,
+  repeatedWorkItem,
   type RunClaim,
+  settingsOfRepeat,
   type SweepChildOutcome,
   type SweepChildRef,
   type SweepInput,
@@ -36,7 +38,6 @@ import {
   type SweepVariant,
   sweepProgress,
   totalItems,
-  workItem,
 } from '../src/shared/sweep';
 import { isLongIdPart, verificationHash, verifyWorkflowId } from '../src/shared/identity';
 import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
@@ -53,6 +54,8 @@ const { awaitVerification } = proxyActivities<Activities>(AWAIT_CHILD);
 
 interface ClaimPage {
   from: number;
+  /** The repeat whose verdicts `verdicts` holds. */
+  repeat: number;
   claims: RunClaim[];
   /** Verdicts already stored for this page's verifications: workflow id → usage. */
   verdicts: Record<string, { tokens: number; costUsd: number }>;
@@ -73,6 +76,10 @@ interface ClaimPage {
 export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   const state = input.state ?? initialSweepState(input);
   const variantCount = input.variants.length;
+  // Only a sweep with repeats asks for the patch (no marker in every sweep's history).
+  const repeats = (input.repeats ?? 1) > 1 && hasPatch(PATCHES.sweepRepeats) ? (input.repeats ?? 1) : 1;
+  /** Work items per claim: every variant, every repeat (progress and totals count them all). */
+  const itemsPerClaim = variantCount * repeats;
   const running = new Map<string, SweepChildRef>();
   let changes = 0;
   let progressed = false;
@@ -80,7 +87,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Why an outcome could be neither recorded nor counted: the sweep fails with it (its state is kept for a re-run). */
   let lostOutcome: string | undefined;
 
-  const progress = () => sweepProgress(input.runId, state, variantCount, running.size);
+  const progress = () => sweepProgress(input.runId, state, itemsPerClaim, running.size);
   const changed = () => {
     changes += 1;
   };
@@ -180,10 +187,10 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
    * The input of one (claim, variant) verification and its workflow id: its identity's, or for
    * sweeps started before identities existed (no `input.identity`), the old business key.
    */
-  function verification(claim: RunClaim, variant: SweepVariant): { workflowId: string; verifyInput: VerifyClaimInput } {
+  function verification(claim: RunClaim, variant: SweepVariant, repeat: number): { workflowId: string; verifyInput: VerifyClaimInput } {
     const { method, model } = variant;
     const rag = { topK: input.rag.topK, index: input.datasets[claim.datasetPosition]?.index ?? input.rag.index };
-    const settings = settingsOfMethod(input.settings, method);
+    const settings = settingsOfRepeat(settingsOfMethod(input.settings, method), method, repeat);
     const verifyInput: VerifyClaimInput = {
       schemaVersion: 1,
       runId: input.runId,
@@ -208,11 +215,11 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     };
   }
 
-  async function claimAt(ordinal: number): Promise<RunClaim> {
-    if (!page || ordinal < page.from || ordinal >= page.from + page.claims.length) {
+  async function claimAt(ordinal: number, repeat: number): Promise<RunClaim> {
+    if (!page || ordinal < page.from || ordinal >= page.from + page.claims.length || page.repeat !== repeat) {
       const claims = await loadRunClaims({ runId: input.runId, fromOrdinal: ordinal, size: input.pageSize ?? DEFAULT_SWEEP_PAGE_SIZE });
-      const workflowIds = claims.flatMap((claim) => input.variants.map((variant) => verification(claim, variant).workflowId));
-      page = { from: ordinal, claims, verdicts: await findVerdicts({ workflowIds }) };
+      const workflowIds = claims.flatMap((claim) => input.variants.map((variant) => verification(claim, variant, repeat).workflowId));
+      page = { from: ordinal, repeat, claims, verdicts: await findVerdicts({ workflowIds }) };
     }
     const claim = page.claims[ordinal - page.from];
     if (!claim) throw new Error(`claim ${ordinal} of run ${input.runId} is missing from the run's claims`);
@@ -249,10 +256,10 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   async function startNext(slots: number): Promise<void> {
     const starts: Promise<void>[] = [];
     for (let i = 0; i < slots; i += 1) {
-      const { ordinal, variant } = workItem(state.cursor, variantCount);
-      const claim = await claimAt(ordinal);
+      const { ordinal, variant, repeat } = repeatedWorkItem(state.cursor, variantCount, state.claimCount);
+      const claim = await claimAt(ordinal, repeat);
       const { method, model } = input.variants[variant]!;
-      const { workflowId, verifyInput } = verification(claim, input.variants[variant]!);
+      const { workflowId, verifyInput } = verification(claim, input.variants[variant]!, repeat);
       state.cursor += 1;
       const stored = page?.verdicts[workflowId];
       if (stored) {
@@ -260,7 +267,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         state.counters.reused += 1;
         continue;
       }
-      const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model };
+      const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model, ...(repeat > 0 ? { repeat } : {}) };
       starts.push(startVerificationChild(ref, verifyInput));
     }
     await Promise.all(starts);
@@ -286,7 +293,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   let reportedStatus: SweepStatus | undefined = input.state?.status;
   for (;;) {
     if (lostOutcome !== undefined) await failForLostOutcome(lostOutcome);
-    const remaining = totalItems(state, variantCount) - state.cursor;
+    const remaining = totalItems(state, itemsPerClaim) - state.cursor;
     if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
     if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';
     if (state.status !== reportedStatus) {

@@ -44,16 +44,43 @@ export interface StratifiedSampleOptions<T> {
  */
 export function stratifiedSample<T extends { labelNorm?: string }>(items: readonly T[], n: number, options: StratifiedSampleOptions<T>): T[] {
   const stratumOf = options.stratumOf ?? ((item: T) => String(item.labelNorm));
-  const strata = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const key = stratumOf(item);
-    const group = strata.get(key) ?? [];
+  const indices = stratifiedIndices(items.map((_, index) => index), (index) => stratumOf(items[index] as T), n, mulberry32(options.seed));
+  return indices.sort((a, b) => a - b).map((index) => items[index] as T);
+}
+
+/** Indices of `pool` grouped by key, in key order (sorted as strings). */
+function groupIndices(pool: readonly number[], keyOf: (index: number) => string): { key: string; indices: number[] }[] {
+  const groups = new Map<string, number[]>();
+  for (const index of pool) {
+    const key = keyOf(index);
+    const group = groups.get(key) ?? [];
     group.push(index);
-    strata.set(key, group);
-  });
-  const groups = [...strata.keys()].sort().map((key) => strata.get(key) ?? []);
+    groups.set(key, group);
+  }
+  return [...groups.keys()].sort().map((key) => ({ key, indices: groups.get(key) ?? [] }));
+}
+
+/** n of `pool`'s indices, allocated proportionally over their strata, drawn from `random`. */
+function stratifiedIndices(pool: readonly number[], stratumOf: (index: number) => string, n: number, random: () => number): number[] {
+  const groups = groupIndices(pool, stratumOf).map((group) => group.indices);
   const counts = allocateProportionally(groups.map((group) => group.length), n);
+  return groups.flatMap((group, g) => sampleIndices(group.length, counts[g] ?? 0, random).map((i) => group[i] as number));
+}
+
+export interface PerValueSampleOptions<T> {
+  seed: number;
+  /** The value an item is sampled (and reported) by, e.g. HoVer's hop count. */
+  valueOf: (item: T) => string;
+}
+
+/**
+ * Draws `perValue` items for every value of `valueOf` (all of a value's items when it has fewer),
+ * stratified by label within each value, deterministically for a seed: values are taken in sorted
+ * order from one seeded stream. The sample keeps the items' original order.
+ */
+export function samplePerValue<T extends { labelNorm?: string }>(items: readonly T[], perValue: number, options: PerValueSampleOptions<T>): T[] {
   const random = mulberry32(options.seed);
-  const chosen = groups.flatMap((group, g) => sampleIndices(group.length, counts[g] ?? 0, random).map((i) => group[i] as number));
+  const groups = groupIndices(items.map((_, index) => index), (index) => options.valueOf(items[index] as T));
+  const chosen = groups.flatMap((group) => stratifiedIndices(group.indices, (index) => String(items[index]?.labelNorm), perValue, random));
   return chosen.sort((a, b) => a - b).map((index) => items[index] as T);
 }

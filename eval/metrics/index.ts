@@ -6,3 +6,4 @@ export * from './percentile';
 export * from './bootstrap';
 export * from './latency';
 export * from './cost';
+export * from './repeats';

@@ -38,6 +38,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     method: verdict.method,
     model: verdict.model,
     claimId: verdict.claimId,
+    repeat: verdict.sampling?.repeat ?? 0,
     status: 'verdict',
     goldRaw,
     gold: goldLabel,
@@ -62,6 +63,7 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
     method: key.method,
     model: key.model,
     claimId: failure.claimId,
+    repeat: failure.repeat ?? 0,
     status: limited ? 'limit-reached' : 'failed',
     goldRaw,
     gold: goldLabel,
@@ -90,18 +92,31 @@ function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<s
     (failure.model ? [failure.model] : models).map((model) => ({ method, model })),
   );
   return keys
-    .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId })))
+    .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId, repeat: failure.repeat ?? 0 })))
     .map((key) => failureRow(failure, key, runDatasetScheme(records.manifest, failure.dataset), gold));
+}
+
+/** The stratum of a claim of a stratified dataset (its value of the dataset's `stratify.field`), from the run's stored claims. */
+function stratumResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (row: ClaimRow) => ClaimRow {
+  const fieldOf = new Map(records.manifest.config.datasets.flatMap((dataset) => (dataset.stratify ? [[dataset.name, dataset.stratify.field] as const] : [])));
+  if (fieldOf.size === 0) return (row) => row;
+  const valueOf = new Map(records.claims.flatMap((claim) => (claim.stratum !== undefined ? [[claim.claimId, claim.stratum] as const] : [])));
+  return (row) => {
+    const field = fieldOf.get(row.dataset);
+    const value = valueOf.get(row.claimId);
+    return field !== undefined && value !== undefined ? { ...row, stratum: { field, value } } : row;
+  };
 }
 
 /** One row per verification of the run: verdicts joined with gold labels, plus failed verifications. */
 export function buildClaimRows(records: RunRecords, gold: GoldLabels): ClaimRow[] {
   const datasetOf = datasetResolver(records);
   const protocol = records.manifest.config.protocol ?? 'verity';
+  const withStratum = stratumResolver(records);
   const rows = records.verdicts.map((verdict) => {
     const dataset = datasetOf(verdict.claimId, verdict.dataset);
     return verdictRow(verdict, dataset, runDatasetScheme(records.manifest, dataset), gold, protocol);
   });
   const verdictIds = new Set(rows.map(claimKeyId));
-  return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))];
+  return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))].map(withStratum);
 }

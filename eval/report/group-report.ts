@@ -10,7 +10,7 @@ import {
   type BootstrapOptions,
   type LabelPair,
 } from '../metrics';
-import { accuracyCI, macroF1CI } from '../metrics';
+import { accuracyCI, macroF1CI, repeatMetrics } from '../metrics';
 import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import { debateOutcomes } from './debate-outcomes';
@@ -33,6 +33,13 @@ function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers']
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
   return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, outcome: row.status === 'limit-reached' ? LIMIT_REACHED_LABEL : 'failed', reason: row.failureReason ?? '' }] : []));
+}
+
+/** Metrics across repeats, when the group's verifications come from more than one repeat. */
+function repeatsOf(rows: readonly ClaimRow[], labels: readonly SchemeLabel[]): GroupReport['repeats'] {
+  if (!rows.some((row) => row.repeat > 0)) return null;
+  const trials = rows.flatMap((row) => (row.gold !== null ? [{ claimId: row.claimId, repeat: row.repeat, gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+  return repeatMetrics(trials, labels);
 }
 
 /**
@@ -80,5 +87,6 @@ export function buildGroupReport(
     answers: answerHandlingOf(verdicts),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
     debates: debateOutcomes(verdicts),
+    repeats: repeatsOf(rows, labels),
   };
 }

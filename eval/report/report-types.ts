@@ -1,7 +1,7 @@
 import type { RunManifest, RunProtocol } from '../../src/runs/run-manifest';
 import type { VerdictUsage } from '../../src/shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
-import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, PaperReport, UsageAggregate } from '../metrics';
+import type { ClassMetrics, ConfidenceInterval, ConfusionMatrix, LatencySummary, PaperReport, RepeatMetrics, UsageAggregate } from '../metrics';
 
 export const SIMULATOR_BANNER = 'Simulator run: these numbers exercise the pipeline; they are not any method\'s accuracy.';
 
@@ -9,11 +9,20 @@ export interface GroupKey {
   dataset: string;
   method: string;
   model: string;
+  /** A group of one value of a stratified dataset's field (e.g. HoVer's num_hops=2), reported after its dataset's group. */
+  stratum?: GroupStratum;
+}
+
+export interface GroupStratum {
+  field: string;
+  value: string;
 }
 
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */
 export interface ClaimRow extends GroupKey, VerdictUsage {
   claimId: string;
+  /** The repeat of a sweep with `repeats` (0 for the first, and without repeats). */
+  repeat: number;
   /** `limit-reached`: ended by a per-verification limit (tokens, cost, wall time), with its spend. */
   status: 'verdict' | 'failed' | 'limit-reached';
   /** The gold label as written in the dataset; null when no gold label was found. */
@@ -74,6 +83,8 @@ export interface GroupReport {
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;
+  /** Across the repeats of a sweep with `repeats` (the metrics above pool them); null with one repeat. */
+  repeats: RepeatMetrics | null;
 }
 
 export interface DebateOutcomes {

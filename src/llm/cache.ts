@@ -20,6 +20,8 @@ export interface CanonicalLlmRequest {
   /** Present only when set, so the hashes of earlier requests stay the same. */
   topP?: number;
   maxTokens?: number;
+  /** A sweep's repeat index (≥ 1; see SamplingSettings.repeat). */
+  repeat?: number;
   promptVersion: string;
 }
 

@@ -193,8 +193,9 @@ export class LlmGateway {
   /** The canonical request (everything that determines the answer), its hash and the result fields that follow from it. */
   private prepared<T>(request: CompletionRequest<T>) {
     const temperature = request.sampling?.temperature ?? this.options.temperature;
-    const seed = request.sampling?.seed ?? this.options.seed;
-    const { topP, maxTokens } = request.sampling ?? {};
+    const { topP, maxTokens, repeat } = request.sampling ?? {};
+    // A sweep's repeat r ≥ 1 samples with seed + r and names itself in the request: never the cached answer of another repeat.
+    const seed = (request.sampling?.seed ?? this.options.seed) + (repeat ?? 0);
     const optional = { ...(topP !== undefined ? { topP } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
     const model = request.model ?? this.modelFor(request.role);
     const canonical: CanonicalLlmRequest = {
@@ -206,6 +207,7 @@ export class LlmGateway {
       temperature,
       seed,
       ...optional,
+      ...(repeat ? { repeat } : {}),
       promptVersion: request.promptVersion,
     };
     const requestHash = llmRequestHash(canonical);

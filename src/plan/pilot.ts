@@ -87,9 +87,12 @@ export async function runPilot(options: {
     const pilotRun: RunConfig = {
       ...options.run,
       run: `plan-${id}`,
-      datasets: options.run.datasets.map((dataset) => ({ ...dataset, sample: Math.min(dataset.sample ?? Infinity, options.claimsPerDataset) })),
+      // A stratified dataset is piloted on a plain sample of the same size.
+      datasets: options.run.datasets.map(({ stratify: _stratify, ...dataset }) => ({ ...dataset, sample: Math.min(dataset.sample ?? Infinity, options.claimsPerDataset) })),
       budget: {},
       policies: undefined,
+      // Per-claim figures come from one verification per claim.
+      repeats: undefined,
     };
     const input = buildSweepInput(config, pilotRun, options.configDir);
     await unlessInterrupted(Promise.resolve());

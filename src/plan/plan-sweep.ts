@@ -71,7 +71,8 @@ export async function planSweep(options: PlanOptions): Promise<Plan> {
   const rows: PlanRow[] = [];
   for (const [position, count] of claims) {
     for (const { method, model } of pairs) {
-      const base = { dataset: input.datasets[position]!.name, method, model, claims: count };
+      // With `repeats`, each claim is verified (and paid for) once per repeat.
+      const base = { dataset: input.datasets[position]!.name, method, model, claims: count * (run.repeats ?? 1) };
       const stored = earlier.get(pairKey(method, model));
       if (stored) {
         rows.push(planRow(base, stored, { kind: 'earlier-runs', verdicts: stored.verdicts }, prices));

@@ -13,6 +13,7 @@ const runClaimSchema = z.object({
   claim: z.string(),
   label: z.union([z.string(), z.boolean()]),
   labelNorm: z.string(),
+  stratum: z.string().optional(),
 });
 
 const BULK_CHUNK = 500;

@@ -11,7 +11,7 @@ export type RunConfigChange =
 
 /**
  * Compares a run's recorded config with a new one (both with dataset sha256s). Budget,
- * concurrency and description may change freely; datasets, methods and models may only be added;
+ * concurrency and description may change freely; datasets, methods, models and repeats may only be added;
  * anything that would change an existing verification (seed, order, a dataset's sample, file
  * contents or index, the parameters of a method already in the run, rag parameters) is refused.
  */
@@ -19,6 +19,10 @@ export function compareRunConfigs(recorded: RunConfig, next: RunConfig): RunConf
   if (recorded.seed !== next.seed) return { kind: 'incompatible', change: `seed changed from ${recorded.seed} to ${next.seed}` };
   if (recorded.ordered !== next.ordered) return { kind: 'incompatible', change: `ordered changed from ${recorded.ordered} to ${next.ordered}` };
   const added: string[] = [];
+  const [recordedRepeats, nextRepeats] = [recorded.repeats ?? 1, next.repeats ?? 1];
+  // Repeat r's verifications do not depend on how many repeats there are: more repeats grow the run.
+  if (nextRepeats < recordedRepeats) return { kind: 'incompatible', change: `repeats lowered from ${recordedRepeats} to ${nextRepeats}` };
+  if (nextRepeats > recordedRepeats) added.push(`repeats ${recordedRepeats} → ${nextRepeats}`);
   for (const dataset of recorded.datasets) {
     const same = next.datasets.find((candidate) => candidate.name === dataset.name && candidate.file === dataset.file);
     if (!same) return { kind: 'incompatible', change: `dataset ${dataset.name} (${dataset.file}) was removed` };
@@ -26,6 +30,7 @@ export function compareRunConfigs(recorded: RunConfig, next: RunConfig): RunConf
     if ((dataset.sample ?? null) !== (same.sample ?? null)) {
       return { kind: 'incompatible', change: `dataset ${dataset.name}: sample changed from ${dataset.sample ?? 'all'} to ${same.sample ?? 'all'}` };
     }
+    if (!isDeepStrictEqual(dataset.stratify ?? null, same.stratify ?? null)) return { kind: 'incompatible', change: `dataset ${dataset.name}: stratify changed` };
     if ((dataset.index ?? null) !== (same.index ?? null)) return { kind: 'incompatible', change: `dataset ${dataset.name}: index changed` };
     if (JSON.stringify(dataset.dropLabels ?? []) !== JSON.stringify(same.dropLabels ?? [])) return { kind: 'incompatible', change: `dataset ${dataset.name}: dropLabels changed` };
   }

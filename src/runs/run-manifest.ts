@@ -20,6 +20,11 @@ export const runDatasetSchema = z.strictObject({
   index: z.string().min(1).optional(),
   /** Gold labels (internal: SUPPORTED, REFUTED, NEI) whose claims are left out before sampling, e.g. SciFact's NEI for MERMAID. */
   dropLabels: z.array(z.enum(VERDICT_LABELS)).min(1).optional(),
+  /**
+   * `perValue` claims for every value of the claims' `meta.<field>` (label-stratified within each, seeded),
+   * reported per value next to the dataset, e.g. HoVer's 100 per hop (`field: num_hops`). Instead of `sample`.
+   */
+  stratify: z.strictObject({ field: z.string().regex(/^[A-Za-z0-9_]+$/, 'a meta field name (letters, digits, "_")'), perValue: z.number().int().positive() }).optional(),
 });
 
 export const RUN_PROTOCOLS = ['verity', 'paper'] as const;
@@ -35,7 +40,14 @@ export const runConfigSchema = z.strictObject({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"')
     .max(MAX_RUN_ID_CHARS, `run ids have at most ${MAX_RUN_ID_CHARS} characters`),
   description: z.string().optional(),
-  datasets: z.array(runDatasetSchema).min(1),
+  datasets: z
+    .array(runDatasetSchema)
+    .min(1)
+    .superRefine((datasets, context) => {
+      datasets.forEach((dataset, i) => {
+        if (dataset.stratify && dataset.sample !== undefined) context.addIssue({ code: 'custom', path: [i, 'stratify'], message: 'give either sample (claims in all) or stratify (claims per value), not both' });
+      });
+    }),
   methods: z.array(z.string().min(1)).min(1),
   models: z.array(modelNameSchema.pipe(z.string().max(MAX_MODEL_NAME_CHARS, `model names have at most ${MAX_MODEL_NAME_CHARS} characters`))).min(1),
   /** Method parameters (e.g. rag: { topK, index }), passed to every verification. */
@@ -44,6 +56,11 @@ export const runConfigSchema = z.strictObject({
   concurrency: z.number().int().positive().max(500).default(8),
   /** Verify claims one after another, in dataset order (methods whose memory depends on order). */
   ordered: z.boolean().default(false),
+  /**
+   * Verify every (claim, method, model) this many times (default 1), each repeat its own verification
+   * with its own LLM samples; the report adds mean, sd and a 95% interval across repeats, majority vote and pass^k.
+   */
+  repeats: z.number().int().positive().max(100).optional(),
   budget: z.strictObject({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).default({}),
   /** Per-verification limits: one reached ends the verification with its reason (its spend is kept). */
   limits: z

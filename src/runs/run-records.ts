@@ -31,6 +31,11 @@ export const runVerdictSchema = z.object({
     })
     .prefault({}),
   durationMs: count,
+  /** Only what the report reads of the sampling: the repeat (≥ 1) of a sweep with `repeats`. */
+  sampling: z
+    .object({ repeat: z.number().int().positive().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
   /** Only what the report reads of the trace: who decided a Tool-MAD debate. */
   trace: z
     .object({ decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined) })
@@ -45,6 +50,8 @@ export const runClaimSchema = z.object({
   claimId: z.string(),
   dataset: z.string(),
   label: z.union([z.string(), z.boolean()]).optional(),
+  /** The claim's value of its dataset's stratify field, if stratified. */
+  stratum: z.string().optional(),
 });
 export type RunClaim = z.infer<typeof runClaimSchema>;
 
@@ -57,6 +64,8 @@ export const runFailureSchema = z.object({
   model: z.string().optional(),
   reason: z.string(),
   type: z.string().optional(),
+  /** The repeat (≥ 1) of a sweep with `repeats`; absent for repeat 0. */
+  repeat: z.number().int().positive().optional(),
   /** Spend of a verification ended by its limits. */
   tokens: z.number().nonnegative().optional(),
   costUsd: z.number().nonnegative().optional(),

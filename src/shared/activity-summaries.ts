@@ -97,10 +97,16 @@ export function sweepSummary(input: { runId: string; datasets: unknown[]; varian
 }
 
 /** Static details of a sweep: its datasets and (method, model) variants. */
-export function sweepDetails(input: { runId: string; datasets: { name: string; sample?: number }[]; variants: { method: string; model: string }[] }): string {
+export function sweepDetails(input: {
+  runId: string;
+  datasets: { name: string; sample?: number; stratify?: { field: string; perValue: number } }[];
+  variants: { method: string; model: string }[];
+}): string {
+  const datasetOf = (d: (typeof input.datasets)[number]) =>
+    d.stratify ? `${d.name} (${d.stratify.perValue} per ${d.stratify.field})` : d.sample ? `${d.name} (sample ${d.sample})` : d.name;
   return [
     `**Run:** ${input.runId}`,
-    `**Datasets:** ${input.datasets.map((d) => (d.sample ? `${d.name} (sample ${d.sample})` : d.name)).join(', ')}`,
+    `**Datasets:** ${input.datasets.map(datasetOf).join(', ')}`,
     `**Variants:** ${input.variants.map((v) => `${v.method} · ${v.model}`).join(', ')}`,
   ].join('\n');
 }

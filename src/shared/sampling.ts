@@ -10,6 +10,11 @@ export interface SamplingSettings {
   topP?: number;
   seed?: number;
   maxTokens?: number;
+  /**
+   * Set by a sweep with `repeats: k` on its repeats 1…k-1 (never by a config): the LLM requests are
+   * sent with seed + repeat and carry the index, so each repeat is sampled (and cached) on its own.
+   */
+  repeat?: number;
 }
 
 /** A method's sampling: values for all its LLM calls, overridden per agent role (judge, executor, …). */

@@ -25,6 +25,13 @@ export interface SweepDatasetRef {
   dropLabels?: VerdictLabel[];
   /** sha256 of the file as the run's manifest recorded it: the worker refuses a file that has changed since. */
   sha256?: string;
+  /** `perValue` claims (seeded, label-stratified) for every value of `meta.<field>`; the report groups by it. */
+  stratify?: SweepStratify;
+}
+
+export interface SweepStratify {
+  field: string;
+  perValue: number;
 }
 
 export interface SweepBudget {
@@ -54,6 +61,8 @@ export interface SweepChildRef {
   dataset: string;
   method: MethodName;
   model: string;
+  /** The repeat (≥ 1) of a sweep with `repeats`; absent for repeat 0. */
+  repeat?: number;
 }
 
 /** What crosses a continue-as-new: cursors, counters and the children still running. */
@@ -86,6 +95,8 @@ export interface SweepInput {
   concurrency: number;
   /** One verification at a time, in dataset order. */
   ordered: boolean;
+  /** Each (claim, method, model) is verified this many times, each repeat its own verification (absent: once). */
+  repeats?: number;
   budget: SweepBudget;
   /** Pause past this failure rate (see failure-policy.ts); none when absent. */
   failurePolicy?: FailurePolicy;
@@ -118,6 +129,8 @@ export interface RunClaim {
   /** Gold label as written in the dataset, and normalised (read by reports). */
   label: string | boolean;
   labelNorm: string;
+  /** The claim's value of its dataset's `stratify.field`, when the dataset is stratified (read by reports). */
+  stratum?: string;
 }
 
 /** A verification's outcome as the sweep counts it. */
@@ -173,6 +186,26 @@ export function workItem(index: number, variantCount: number): { ordinal: number
 
 export function totalItems(state: Pick<SweepState, 'claimCount'>, variantCount: number): number {
   return state.claimCount * variantCount;
+}
+
+/**
+ * With `repeats`, work items are repeat-major: every claim × variant of repeat 0 (claim-major, as
+ * without repeats), then of repeat 1, …; an ordered sweep thus runs each repeat in dataset order.
+ */
+export function repeatedWorkItem(index: number, variantCount: number, claimCount: number): { ordinal: number; variant: number; repeat: number } {
+  const perRepeat = Math.max(1, claimCount * variantCount);
+  return { ...workItem(index % perRepeat, variantCount), repeat: Math.floor(index / perRepeat) };
+}
+
+/**
+ * The settings of repeat `repeat` of a verification: repeat 0 keeps them as they are (its identity
+ * is the verification's without repeats); repeat r ≥ 1 sets the method's `llm.repeat`, which enters
+ * the identity hash and every LLM request (seed + r, see SamplingSettings.repeat).
+ */
+export function settingsOfRepeat(settings: MethodSettings | undefined, method: MethodName, repeat: number): MethodSettings | undefined {
+  if (repeat === 0) return settings;
+  const entry = ((settings as Record<string, { llm?: object } | undefined> | undefined)?.[method] ?? {}) as { llm?: object };
+  return { ...settings, [method]: { ...entry, llm: { ...entry.llm, repeat } } } as MethodSettings;
 }
 
 export function windowSize(input: Pick<SweepInput, 'ordered' | 'concurrency'>): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateProportionally, mulberry32, stratifiedSample } from '../../eval/datasets';
+import { allocateProportionally, mulberry32, samplePerValue, stratifiedSample } from '../../eval/datasets';
 
 type Item = { id: number; labelNorm: string };
 const items: Item[] = Array.from({ length: 100 }, (_, id) => ({ id, labelNorm: id % 10 < 5 ? 'SUPPORTED' : id % 10 < 8 ? 'REFUTED' : 'NEI' }));
@@ -56,5 +56,42 @@ describe('stratifiedSample', () => {
     expect(stratifiedSample(items, 1000, { seed: 0 })).toHaveLength(100);
     const byParity = stratifiedSample(items, 10, { seed: 0, stratumOf: (item) => String(item.id % 2) });
     expect(byParity.filter((item) => item.id % 2 === 0)).toHaveLength(5);
+  });
+});
+
+describe('samplePerValue', () => {
+  // HoVer-like: hops 2/3/4 with 40/60/30 claims, half SUPPORTED, half REFUTED within each hop.
+  type Hop = { id: number; hops: number; labelNorm: string };
+  const sizes: Record<number, number> = { 2: 40, 3: 60, 4: 30 };
+  const hopItems: Hop[] = Object.entries(sizes).flatMap(([hops, size]) =>
+    Array.from({ length: size }, (_, i) => ({ id: 0, hops: Number(hops), labelNorm: i % 2 === 0 ? 'SUPPORTED' : 'REFUTED' })),
+  );
+  // Interleave the hops in file order, as a real file would.
+  const shuffled = hopItems.map((item, i) => ({ item, key: (i * 7919) % hopItems.length })).sort((a, b) => a.key - b.key).map(({ item }, id) => ({ ...item, id }));
+  const valueOf = (item: Hop) => String(item.hops);
+  const count = (sample: Hop[], predicate: (item: Hop) => boolean) => sample.filter(predicate).length;
+
+  it('draws the same number for every value, label-stratified within each', () => {
+    const sample = samplePerValue(shuffled, 20, { seed: 7, valueOf });
+    expect(sample).toHaveLength(60);
+    for (const hops of [2, 3, 4]) {
+      expect(count(sample, (item) => item.hops === hops)).toBe(20);
+      expect(count(sample, (item) => item.hops === hops && item.labelNorm === 'SUPPORTED')).toBe(10);
+    }
+  });
+
+  it('takes all of a value that has fewer items than asked', () => {
+    const sample = samplePerValue(shuffled, 35, { seed: 7, valueOf });
+    expect([2, 3, 4].map((hops) => count(sample, (item) => item.hops === hops))).toEqual([35, 35, 30]);
+  });
+
+  it('is a deterministic function of the items, the seed and perValue, in file order, without duplicates', () => {
+    const first = samplePerValue(shuffled, 10, { seed: 7, valueOf });
+    expect(samplePerValue(shuffled, 10, { seed: 7, valueOf })).toEqual(first);
+    expect(samplePerValue(shuffled, 10, { seed: 8, valueOf })).not.toEqual(first);
+    expect(samplePerValue(shuffled, 11, { seed: 7, valueOf })).not.toEqual(first);
+    const ids = first.map((item) => item.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(30);
   });
 });

@@ -60,6 +60,8 @@ describe('MERMAID settings', () => {
     const shared = resolveMermaidSettings({ memorySharing: 'run' });
     expect(mermaidMemoryScope(shared, { ...input, model: 'gpt-4o' })).toBe('run:sweep-1/dataset:hover');
     expect(mermaidMemoryScope(paper, { ...input, model: 'gpt-4o' }, { perModel: false })).toBe('run:sweep-1/dataset:hover');
+    // A sweep's repeat r ≥ 1 is its own run of the method, with its own memory.
+    expect(mermaidMemoryScope({ ...paper, llm: { repeat: 2 } }, { ...input, model: 'gpt-4o' })).toBe('run:sweep-1/dataset:hover/model:gpt-4o/fidelity:paper/repeat:2');
     expect(parseMethodSettings('mermaid', { memorySharing: 'run' }, '--option').mermaid).toEqual({ memorySharing: 'run' });
   });
 

@@ -41,7 +41,20 @@ describe('compareRunConfigs (growing a run)', () => {
       { datasets: [{ name: 'hover', file: '/d/hover.jsonl', sha256: 'b' }, { name: 'fever', file: '/d/fever.jsonl', sha256: 'a', sample: 10 }] },
       'datasets were reordered or inserted before existing ones (add new datasets at the end)',
     ],
+    [{ datasets: [{ name: 'fever', file: '/d/fever.jsonl', sha256: 'a', stratify: { field: 'num_hops', perValue: 5 } }] }, 'dataset fever: sample changed from 10 to all'],
   ])('refuses %j, naming the change', (overrides, change) => {
     expect(compareRunConfigs(base(), base(overrides))).toEqual({ kind: 'incompatible', change });
+  });
+
+  it('grows a run by more repeats (repeat 0 is the run as it was) and refuses fewer', () => {
+    expect(compareRunConfigs(base(), base({ repeats: 1 }))).toEqual({ kind: 'same' });
+    expect(compareRunConfigs(base(), base({ repeats: 3 }))).toEqual({ kind: 'grown', added: ['repeats 1 → 3'] });
+    expect(compareRunConfigs(base({ repeats: 3 }), base({ repeats: 2 }))).toEqual({ kind: 'incompatible', change: 'repeats lowered from 3 to 2' });
+  });
+
+  it('refuses a changed stratify, and a dataset with both sample and stratify', () => {
+    const stratified = (perValue: number) => base({ datasets: [{ name: 'hover', file: '/d/hover.jsonl', sha256: 'b', stratify: { field: 'num_hops', perValue } }] });
+    expect(compareRunConfigs(stratified(100), stratified(50))).toEqual({ kind: 'incompatible', change: 'dataset hover: stratify changed' });
+    expect(() => base({ datasets: [{ name: 'hover', file: '/d/hover.jsonl', sample: 3, stratify: { field: 'num_hops', perValue: 1 } }] })).toThrow(/either sample .* or stratify/);
   });
 });

@@ -13,9 +13,9 @@ const CLAIM_COLUMNS = [
   'promptVersion', 'failureReason', 'decidedBy',
 ] as const;
 
-/** claims.csv: one row per verification. */
+/** claims.csv: one row per verification (the last columns: its stratum's value, if its dataset is stratified, and its repeat). */
 export function renderClaimsCsv(report: RunReport): string {
-  return toCsv(CLAIM_COLUMNS, report.claims.map((row) => CLAIM_COLUMNS.map((column) => row[column])));
+  return toCsv([...CLAIM_COLUMNS, 'stratum', 'repeat'], report.claims.map((row) => [...CLAIM_COLUMNS.map((column) => row[column]), row.stratum?.value ?? null, row.repeat]));
 }
 
 const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
@@ -52,6 +52,20 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['latencyP99Ms', (g) => g.latencyMs.p99],
   ['debatesByConsensus', (g) => g.debates?.consensus ?? null],
   ['debatesByJudge', (g) => g.debates?.judge ?? null],
+  // A stratum group (e.g. num_hops=2) repeats its dataset's key: this column tells it apart.
+  ['stratum', (g) => (g.key.stratum ? `${g.key.stratum.field}=${g.key.stratum.value}` : null)],
+  // Across repeats (empty with one repeat): mean, sd and 95% t-interval per repeat, majority vote, pass^k.
+  ['repeats', (g) => g.repeats?.k ?? null],
+  ['accuracyRepeatMean', (g) => g.repeats?.accuracy.mean ?? null],
+  ['accuracyRepeatSd', (g) => g.repeats?.accuracy.sd ?? null],
+  ['accuracyRepeatLower', (g) => g.repeats?.accuracy.lower ?? null],
+  ['accuracyRepeatUpper', (g) => g.repeats?.accuracy.upper ?? null],
+  ['macroF1RepeatMean', (g) => g.repeats?.macroF1.mean ?? null],
+  ['macroF1RepeatSd', (g) => g.repeats?.macroF1.sd ?? null],
+  ['macroF1RepeatLower', (g) => g.repeats?.macroF1.lower ?? null],
+  ['macroF1RepeatUpper', (g) => g.repeats?.macroF1.upper ?? null],
+  ['majorityVoteAccuracy', (g) => g.repeats?.majorityVoteAccuracy ?? null],
+  ['passHatK', (g) => g.repeats?.passHatK ?? null],
 ];
 
 /** groups.csv: one row of metrics per dataset × method × model. */

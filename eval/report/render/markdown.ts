@@ -1,6 +1,7 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
+import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 /** Text from the run (dataset names, models, claim ids, reasons) as inert Markdown: no HTML, no link, one line. */
@@ -54,6 +55,7 @@ export function renderMarkdown(report: RunReport): string {
     markdownTable(summaryTable(report.groups, report.protocol)),
     '### Metric conventions',
     markdownTable(conventionsTable(report)),
+    ...(repeatedGroups(report.groups).length > 0 ? ['## Repeats', REPEATS_NOTE, markdownTable(repeatsTable(report.groups))] : []),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',
     markdownTable(costTable(report.groups)),

@@ -1,4 +1,4 @@
-import { groupLabel } from '../group-key';
+import { datasetLabel, groupLabel } from '../group-key';
 import type { RunProtocol } from '../../../src/runs/run-manifest';
 import type { GroupReport, RunReport } from '../report-types';
 import { fixed, milliseconds, usd, withCI } from './format';
@@ -47,11 +47,16 @@ export function manifestTable(report: RunReport): Table {
   };
 }
 
+function sampleOf(dataset: RunReport['manifest']['config']['datasets'][number]): string {
+  if (dataset.stratify) return `${dataset.stratify.perValue} per ${dataset.stratify.field}`;
+  return dataset.sample === undefined ? 'all' : String(dataset.sample);
+}
+
 export function datasetsTable(report: RunReport): Table {
   const { config, datasetHashes } = report.manifest;
   return {
     header: ['dataset', 'file', 'format', 'sample', 'sha256'],
-    rows: config.datasets.map((d) => [d.name, d.file, d.format, d.sample === undefined ? 'all' : String(d.sample), d.sha256 ?? datasetHashes[d.file] ?? datasetHashes[d.name] ?? '–']),
+    rows: config.datasets.map((d) => [d.name, d.file, d.format, sampleOf(d), d.sha256 ?? datasetHashes[d.file] ?? datasetHashes[d.name] ?? '–']),
   };
 }
 
@@ -70,7 +75,7 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
       'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]',
     ],
     rows: groups.map((g) => [
-      g.key.dataset,
+      datasetLabel(g.key),
       g.key.method,
       g.key.model,
       String(g.counts.claims),

@@ -143,7 +143,7 @@ export function mermaidToolset(settings: Pick<MermaidSettings, 'tools' | 'toolse
  * `memorySharing` is `run`. `perModel: false` is the rule of histories recorded before it.
  */
 export function mermaidMemoryScope(
-  settings: Pick<MermaidSettings, 'memoryScope' | 'memorySharing' | 'fidelity'>,
+  settings: Pick<MermaidSettings, 'memoryScope' | 'memorySharing' | 'fidelity' | 'llm'>,
   input: { runId: string; dataset?: string; model?: string },
   options: { perModel?: boolean } = {},
 ): string {
@@ -154,6 +154,8 @@ export function mermaidMemoryScope(
     ...(input.dataset ? [`dataset:${input.dataset}`] : []),
     ...(perModel && input.model ? [`model:${scopeSafe(input.model)}`] : []),
     ...(perModel ? [`fidelity:${settings.fidelity}`] : []),
+    // Each repeat of a sweep with `repeats` is its own run of the method: its own memory.
+    ...(settings.llm?.repeat ? [`repeat:${settings.llm.repeat}`] : []),
   ].join('/');
 }
 
