@@ -45,6 +45,10 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
   }
   if (rag.index !== undefined && typeof rag.index !== 'string') throw new InvalidRunConfigError('parameters.rag.index: expected an index name');
   const settings = methodSettingsOf(run);
+  if ((run.repeats ?? 1) > 1 && run.methods.includes('toe') && settings.toe?.policy === 'online') {
+    // Repeats share a claim's position in the run's claim order, on which the online policy's versions are scheduled.
+    throw new InvalidRunConfigError('repeats: ToE with policy online learns along the run\'s claim order, which repeats would share; run each repeat as its own run (another run id and seed), or use policy heuristic or learned');
+  }
   if (!run.ordered && run.methods.includes('mermaid') && (settings.mermaid?.memory ?? 'on') !== 'off') {
     throw new InvalidRunConfigError('ordered: mermaid with evidence memory needs `ordered: true` (what it recalls depends on claim order); or set parameters.mermaid.memory to off');
   }

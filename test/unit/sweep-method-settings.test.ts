@@ -24,4 +24,10 @@ describe('method settings of a sweep config', () => {
     expect(() => buildSweepInput(config, run({ methods: ['mermaid'], ordered: true }), '/tmp')).not.toThrow();
     expect(() => buildSweepInput(config, run({ methods: ['mermaid'], ordered: false, parameters: { mermaid: { memory: false } } }), '/tmp')).not.toThrow();
   });
+
+  it('refuses repeats of ToE learning online, whose policy versions follow the claim order that repeats would share', () => {
+    expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 3, parameters: { toe: { policy: 'online' } } }), '/tmp')).toThrow(/repeats: ToE with policy online/);
+    expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 3, parameters: { toe: { policy: 'heuristic' } } }), '/tmp')).not.toThrow();
+    expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 1, parameters: { toe: { policy: 'online' } } }), '/tmp')).not.toThrow();
+  });
 });
