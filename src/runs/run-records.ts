@@ -31,6 +31,8 @@ export const runVerdictSchema = z.object({
     })
     .prefault({}),
   durationMs: count,
+  /** When the verdict was written (the latest of a claim's verdicts is the one a report counts). */
+  storedAt: z.string().optional(),
   /** Only what the report reads of the sampling: the repeat (≥ 1) of a sweep with `repeats`. */
   sampling: z
     .object({ repeat: z.number().int().positive().optional().catch(undefined) })
