@@ -1,8 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, continueAsNew, ParentClosePolicy, proxyActivities, setHandler, startChild } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DecontextualiseOutput, ExtractOutput, WorthinessOutput } from '../src/check/tasks';
-import type { LlmTaskResult } from '../src/llm/types';
+import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { verifyDetails, verifySummary } from '../src/shared/activity-summaries';
 import { ClaimDedup } from '../src/shared/check/claim-key';
 import { claimVerification } from '../src/shared/check/claim-verification';
@@ -20,12 +20,11 @@ import {
 } from '../src/shared/check/document';
 import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { describeFailure } from '../src/shared/failure';
+import { llmTaskQueue } from '../src/shared/task-queues';
 import { characterCount } from '../src/shared/verify';
-import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
+import { AWAIT_CHILD, LLM_CALL, RETRIEVAL, WRITE } from './activity-options';
 import { checkProgressQuery } from './check-definitions';
 import { shortReads } from './es-activities';
-import { createLlmCaller } from './llm-calls';
-import { LlmMeter } from './llm-meter';
 import { verifySearchAttributes } from './search-attributes';
 import { verifyClaimWorkflow } from './verify-claim.workflow';
 
@@ -57,7 +56,11 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
   const sentences = spans.map((span) => input.text.slice(span.start, span.end));
   progress.sentences = sentences.length;
 
-  const llm = createLlmCaller(new LlmMeter());
+  // Straight to the LLM queue (whose activity answers from the request cache too), not through the
+  // cache-first local activity: concurrent local activities that resolve in one workflow task replay
+  // in another order than they ran, and the claim steps of a window of sentences run concurrently.
+  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  const llm = <T>(call: LlmTaskInput, summary: string) => llmTask.executeWithOptions({ summary }, [call]) as Promise<LlmTaskResult<T>>;
   const model = input.verification.model;
   /** The task's answer, or undefined when the model gave no valid one (the step then falls back). */
   async function ask<T>(task: string, variables: Record<string, unknown>, summary: string): Promise<T | undefined> {
