@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { type Command, Option } from 'commander';
-import { WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
+import { type Client, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
 import { buildCheckInput, startCheck } from '../../client/start-check';
 import { InvalidClaimError, DEFAULT_TOP_K } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { DocumentInputError, documentText, documentTooLarge, MAX_DOCUMENT_BYTES } from '../../check/document-input';
 import { DocumentStore } from '../../check/document-store';
+import { splitSentences } from '../../check/sentences';
 import { loadConfig, type LlmChoice, type VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName, ownIndexProblem } from '../../es/indices';
@@ -139,14 +140,14 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
     const { handle, attached } = await startCheck(client, config.temporal.taskQueue, input, { retryBudgetMs: config.retryBudgetMs });
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
-    const stopProgress = reportProgress(handle);
+    const stopProgress = reportProgress(client, handle, splitSentences(text).length >= PROGRESS_FROM_SENTENCES);
     const result = handle.result();
     const settled = result.then(
       () => undefined,
       () => undefined,
     );
     waiting = await waitInterruptibly(handle, settled, { cancelOnInterrupt: false });
-    stopProgress();
+    await stopProgress();
     if (waiting.value === INTERRUPTED) {
       process.exitCode = 130;
       return;
@@ -178,21 +179,33 @@ async function storedVerdict(config: VerityConfig, documentId: string): Promise<
   }
 }
 
-/** Progress lines on stderr for long documents, whenever the check moves on. */
-function reportProgress(handle: WorkflowHandle): () => void {
+/**
+ * Progress lines on stderr whenever the check moves on (long documents only). One query at a time;
+ * stopping aborts the one in flight and waits for it, so no retry outlives the connection.
+ */
+function reportProgress(client: Client, handle: WorkflowHandle, enabled: boolean): () => Promise<void> {
+  if (!enabled) return async () => {};
+  const abort = new AbortController();
+  let inFlight: Promise<void> | undefined;
   let last = '';
+  const print = (progress: CheckProgress) => {
+    const line = progressLine(progress);
+    if (line !== last) process.stderr.write(`${terminalSafe(line)}\n`);
+    last = line;
+  };
   const timer = setInterval(() => {
-    handle.query(checkProgressQuery).then(
-      (progress) => {
-        if (progress.sentences < PROGRESS_FROM_SENTENCES) return;
-        const line = progressLine(progress);
-        if (line !== last) process.stderr.write(`${terminalSafe(line)}\n`);
-        last = line;
-      },
-      () => undefined,
-    );
+    inFlight ??= client
+      .withAbortSignal(abort.signal, () => handle.query(checkProgressQuery))
+      .then(print, () => undefined)
+      .finally(() => {
+        inFlight = undefined;
+      });
   }, PROGRESS_POLL_MS);
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    abort.abort();
+    await inFlight;
+  };
 }
 
 function progressLine(progress: CheckProgress): string {

@@ -28,7 +28,7 @@ const extract: SchemaResponder = (_reading, _schema, messages) => {
   return { claims };
 };
 
-const PRONOUN = /^(It|He|She|They|This|That)\s+/;
+const PRONOUN = /^(It|He|She|They|This|That)\s+/i;
 const VERB = /^(is|was|are|were|has|had|have|became|remains|stands|lies)$/;
 
 /** The words of the context's first sentence before its first verb ("The Eiffel Tower" of "The Eiffel Tower is …"). */
