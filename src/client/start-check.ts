@@ -33,7 +33,7 @@ export function buildCheckInput(config: VerityConfig, request: CheckRequest): Ch
     identity: { configHash, promptsHash, stamp },
   };
   const checkPrompts = checkPromptVersions();
-  const documentId = documentHash({ text: request.text, checkPrompts, verification }).slice(0, 24);
+  const documentId = documentHash({ text: request.text, checkPrompts, verification, ...(request.f1K !== undefined ? { f1K: request.f1K } : {}) }).slice(0, 24);
   return {
     schemaVersion: 1,
     documentId,

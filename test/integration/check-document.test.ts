@@ -116,11 +116,11 @@ describe('verity check on real Temporal and Elasticsearch', () => {
   });
 
   it('prints one claim per line with its sentence, then the scores', async () => {
-    const result = await check(harness, [file('text.txt', ARTICLE)]);
+    const result = await check(harness, [file('text.txt', ARTICLE), '--f1-k', '2']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^#4 SKIPPED \(opinion\) {2}I think the Eiffel Tower is the most beautiful building in Paris\.$/m);
     expect(result.stdout).toMatch(/^ {5}sentence 2 \[\d+-\d+\]: It was completed in 1889; it is about 330 metres tall\.$/m);
-    expect(result.stdout).toMatch(/^precision (\d\.\d{3}|n\/a) {2}recall@64 \d\.\d{3} {2}F1@64 \d\.\d{3}$/m);
+    expect(result.stdout).toMatch(/^precision (\d\.\d{3}|n\/a) {2}recall@2 \d\.\d{3} {2}F1@2 \d\.\d{3}$/m);
   });
 
   it('refuses bad input in one line each, before starting anything', async () => {

@@ -32,7 +32,7 @@ interface CheckOptions {
   topK: number;
   index?: string;
   option: string[];
-  k: number;
+  f1K: number;
   window: number;
   claimsPerRun: number;
   json?: boolean;
@@ -119,7 +119,7 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
       text,
       source,
       verification: { method: options.method, topK: options.topK, settings, ...(options.model ? { model: options.model } : {}), ...(options.index ? { index: options.index } : {}) },
-      f1K: options.k,
+      f1K: options.f1K,
       window: options.window,
       claimsPerRun: options.claimsPerRun,
     });

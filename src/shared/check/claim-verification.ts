@@ -1,7 +1,7 @@
 import { identityHash, verificationHash, verifyWorkflowId } from '../identity';
 import { DEFAULT_RETRIEVAL_MODE } from '../retrieval';
 import type { VerifyClaimInput } from '../verify';
-import type { CheckVerificationSettings } from './document';
+import { type CheckVerificationSettings, DEFAULT_F1_K } from './document';
 
 /** The run of every verification `verity verify` and `verity check` start without --run. */
 export const ADHOC_RUN_ID = 'adhoc';
@@ -31,15 +31,16 @@ export function claimVerification(claim: string, settings: CheckVerificationSett
 }
 
 /**
- * A document check's identity: the text, the check prompts' versions and everything that decides
- * its claims' verifications (their identity context included). Its first 24 characters are the document id.
+ * A document check's identity: the text, the check prompts' versions, the K of its F1@K and
+ * everything that decides its claims' verifications (their identity context included). Its first 24 characters are the document id.
  */
-export function documentHash(parts: { text: string; checkPrompts: Record<string, string>; verification: CheckVerificationSettings }): string {
+export function documentHash(parts: { text: string; checkPrompts: Record<string, string>; verification: CheckVerificationSettings; f1K?: number }): string {
   const { method, model, rag, settings, identity } = parts.verification;
   return identityHash({
     v: 1,
     text: parts.text,
     checkPrompts: parts.checkPrompts,
+    f1K: parts.f1K ?? DEFAULT_F1_K,
     method,
     model,
     rag: { topK: rag.topK, index: rag.index, mode: rag.mode ?? DEFAULT_RETRIEVAL_MODE },
