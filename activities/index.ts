@@ -2,6 +2,8 @@ import type { Client } from '@elastic/elasticsearch';
 import type { LlmGateway } from '../src/llm/gateway';
 import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
+import type { DocumentStore } from '../src/check/document-store';
+import { createCheckActivities } from './check.activities';
 import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
@@ -19,6 +21,8 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
   es: Client;
   gateway: LlmGateway;
   verdicts: VerdictStore;
+  /** Document verdicts of `verity check`. */
+  documents: DocumentStore;
   tools: ToolRegistry;
   /** Reports 429s to the LLM queue's adaptive rate controller. */
   rateLimits?: RateLimitReporter;
@@ -38,6 +42,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createEmulateActivities(deps),
     ...createToolMadActivities(deps),
     ...createToeActivities(deps),
+    ...createCheckActivities({ documents: deps.documents, verdicts: deps.verdicts }),
   };
 }
 

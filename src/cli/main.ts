@@ -4,6 +4,7 @@ import { loadConfig } from '../config/config';
 import { errors } from '@elastic/elasticsearch';
 import { esAccessErrorLine, esErrorLine, isEsAccessError } from '../es/access-errors';
 import { projectRoot } from '../project-root';
+import { registerCheckCommand } from './commands/check';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
 import { registerExportCommand } from './commands/export';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerMemoryCommand(program);
   registerWorkerCommand(program);
   registerVerifyCommand(program);
+  registerCheckCommand(program);
   registerSweepCommand(program);
   registerMcpCommand(program);
   registerReportCommand(program);

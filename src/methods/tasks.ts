@@ -1,4 +1,5 @@
 // Registers every method's structured LLM tasks with the task registry (side-effect imports).
+import { checkTasks } from '../check/tasks';
 import { registerTask } from '../llm/task-registry';
 import { emulateTasks } from './emulate/tasks';
 import { fireTasks } from './fire/tasks';
@@ -8,4 +9,4 @@ import { toeTasks } from './toe/tasks';
 import { toolMadTasks } from './tool-mad/tasks';
 
 registerTask(ragVerdictTask);
-for (const task of [...mermaidTasks, ...emulateTasks, ...fireTasks, ...toolMadTasks, ...toeTasks]) registerTask(task);
+for (const task of [...mermaidTasks, ...emulateTasks, ...fireTasks, ...toolMadTasks, ...toeTasks, ...checkTasks]) registerTask(task);

@@ -1,3 +1,4 @@
+import { checkResponders } from './methods/check';
 import { emulateResponders } from './methods/emulate';
 import { fireResponders } from './methods/fire';
 import { mermaidResponders } from './methods/mermaid';
@@ -17,6 +18,7 @@ const RESPONDERS: Record<string, SchemaResponder> = {
   ...fireResponders,
   ...toolMadResponders,
   ...toeResponders,
+  ...checkResponders,
 };
 
 export function responderFor(schemaName: string | undefined): SchemaResponder | undefined {

@@ -20,6 +20,7 @@ import { RunFailureStore } from '../runs/run-failure-store';
 import { RunStore } from '../runs/run-store';
 import { createToolRegistry, toolDependenciesFromConfig } from '../tools/create-registry';
 import { VerdictStore } from '../verdicts/verdict-store';
+import { DocumentStore } from '../check/document-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
   /** Keeps the LLM request pacer at this process's share of the rate (when the worker has one). */
@@ -72,6 +73,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     runs: new RunStore(es, indexName(prefix, 'runs')),
     runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),
     runFailures: new RunFailureStore(es, indexName(prefix, 'run-failures')),
+    documents: new DocumentStore(es, indexName(prefix, 'documents')),
     temporal: temporalClient,
     rateLimits: new RateLimitReporter({
       temporal: temporalClient,

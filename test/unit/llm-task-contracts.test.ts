@@ -53,6 +53,9 @@ const SAMPLE_VARIABLES: Record<string, unknown> = {
   'toe.clean': { claim: CLAIM, chunkId: 'd1#0', chunk: 'The tower was completed in 1889.' },
   'toe.analysis': { claim: CLAIM, documentId: 'd1', source: 'wikipedia', title: 'Eiffel Tower', url: memoryItem.link, statements: ['Completed in 1889.'] },
   'toe.decompose': { claim: CLAIM },
+  'check.extract': { sentence: 'It was completed in 1889 and is 330 m tall.', context: 'The Eiffel Tower is in Paris. It was completed in 1889 and is 330 m tall.' },
+  'check.decontextualise': { claim: 'It was completed in 1889.', context: 'The Eiffel Tower is in Paris. It was completed in 1889.' },
+  'check.worthiness': { claim: CLAIM, context: CLAIM },
 };
 
 function renderedPrompt(id: string): string {

@@ -1,0 +1,38 @@
+import type { Client } from '@elastic/elasticsearch';
+import { z } from 'zod';
+import { ensureIndex } from '../es/ensure-index';
+import type { DocumentVerdict } from '../shared/check/document';
+import { DOCUMENTS_INDEX } from './document-index';
+
+const storedDocumentSchema = z
+  .object({ schemaVersion: z.literal(1), documentId: z.string(), claims: z.array(z.object({ position: z.number(), claim: z.string() }).passthrough()), scores: z.object({ k: z.number() }).passthrough() })
+  .passthrough();
+
+/** Document verdicts of `verity check` in `<prefix>-documents`, one per document id. */
+export class DocumentStore {
+  private ready = false;
+
+  constructor(
+    private readonly client: Client,
+    readonly index: string,
+  ) {}
+
+  /** Idempotent: the same document checked again overwrites its verdict. */
+  async store(verdict: DocumentVerdict): Promise<void> {
+    await this.ensureIndex();
+    await this.client.index({ index: this.index, id: verdict.documentId, document: verdict, refresh: 'wait_for' });
+  }
+
+  async get(documentId: string): Promise<DocumentVerdict | undefined> {
+    await this.ensureIndex();
+    const response = await this.client.get({ index: this.index, id: documentId }, { ignore: [404] });
+    if (!response.found) return undefined;
+    return storedDocumentSchema.parse(response._source) as unknown as DocumentVerdict;
+  }
+
+  async ensureIndex(): Promise<void> {
+    if (this.ready) return;
+    await ensureIndex(this.client, this.index, DOCUMENTS_INDEX);
+    this.ready = true;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Sandbox-safe types and defaults of checking a whole text (issue 30): the document workflow's
+ * input, its carried state, the records of its claims and the verdict it stores.
+ */
+import type { VerdictLabel } from '../constants';
+import type { ConfigStamp, IdentityContext } from '../identity';
+import type { MethodSettings } from '../method-settings';
+import type { MethodName } from '../constants';
+import type { RagSettings } from '../verify';
+
+/** SAFE's K for F1@K (the median number of facts in its LongFact responses). */
+export const DEFAULT_F1_K = 64;
+/** Concurrent LLM steps (sentences) and child verifications of one document. */
+export const DEFAULT_CHECK_WINDOW = 4;
+/** Claims one workflow run extracts or verifies before it continues as new (keeps the history small). */
+export const DEFAULT_CLAIMS_PER_RUN = 200;
+/** Characters of document around a sentence that its prompts see. */
+export const CHECK_CONTEXT_CHARS = 1500;
+
+/** Why a claim was not verified. The first five come from the check-worthiness step. */
+export const SKIP_REASONS = ['opinion', 'question', 'tautology', 'not-factual', 'too-vague', 'duplicate', 'too-long'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+/** The reasons the check-worthiness task may give (the others are decided by the workflow). */
+export const WORTHINESS_REASONS = ['opinion', 'question', 'tautology', 'not-factual', 'too-vague'] as const;
+export type WorthinessReason = (typeof WORTHINESS_REASONS)[number];
+
+export interface SentenceSpan {
+  index: number;
+  /** UTF-16 offsets into the document text, end exclusive. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** How the verification of each check-worthy claim is made: the same identity as `verity verify`. */
+export interface CheckVerificationSettings {
+  method: MethodName;
+  model: string;
+  rag: RagSettings;
+  settings?: MethodSettings;
+  identity: IdentityContext & { stamp: ConfigStamp };
+}
+
+/** One claim of the document, as the workflow carries it (sentence text lives in the document). */
+export interface DocumentClaimRecord {
+  sentence: number;
+  /** The claim as extracted from the sentence. */
+  extracted: string;
+  /** The self-contained claim that is checked and verified. */
+  claim: string;
+  skipped?: SkipReason;
+  /** The claim this one duplicates (its position among the document's claims). */
+  duplicateOf?: number;
+  /** The verification's workflow id (check-worthy claims). */
+  workflowId?: string;
+  /** Set when the verification failed for good. */
+  failure?: string;
+}
+
+export interface CheckDocumentState {
+  phase: 'extract' | 'verify';
+  nextSentence: number;
+  nextClaim: number;
+  claims: DocumentClaimRecord[];
+  /** Sentences whose extraction gave no readable answer. */
+  unreadableSentences: number[];
+  /** Workflow runs so far (1 + continue-as-new count). */
+  runs: number;
+}
+
+export interface CheckDocumentInput {
+  schemaVersion: 1;
+  documentId: string;
+  text: string;
+  /** Where the text came from (a file name or "stdin"); shown, never part of the identity. */
+  source?: string;
+  verification: CheckVerificationSettings;
+  /** id → version of the check.* LLM tasks, part of the document's identity. */
+  checkPrompts: Record<string, string>;
+  f1K?: number;
+  window?: number;
+  claimsPerRun?: number;
+  state?: CheckDocumentState;
+}
+
+export interface DocumentScores {
+  supported: number;
+  notSupported: number;
+  /** NEI verdicts: counted as not supported, as SAFE and FActScore do (see docs/check.md). */
+  nei: number;
+  failed: number;
+  skipped: number;
+  /** FActScore-style: supported / (supported + not supported); null without any verified claim. */
+  precision: number | null;
+  k: number;
+  recallAtK: number;
+  f1AtK: number;
+}
+
+export interface DocumentClaimVerdict {
+  position: number;
+  sentence: number;
+  span: { start: number; end: number };
+  sentenceText: string;
+  extracted: string;
+  claim: string;
+  label?: VerdictLabel;
+  skipped?: SkipReason;
+  duplicateOf?: number;
+  workflowId?: string;
+  evidenceIds?: string[];
+  failure?: string;
+}
+
+/** Stored in `<prefix>-documents` under the document id. */
+export interface DocumentVerdict {
+  schemaVersion: 1;
+  documentId: string;
+  source?: string;
+  method: MethodName;
+  model: string;
+  checkPrompts: Record<string, string>;
+  sentenceCount: number;
+  unreadableSentences: number[];
+  claims: DocumentClaimVerdict[];
+  scores: DocumentScores;
+  runs: number;
+  finishedAt: string;
+}
+
+/** What the document workflow returns: the verdict itself is in Elasticsearch. */
+export interface DocumentVerdictSummary {
+  documentId: string;
+  claimCount: number;
+  scores: DocumentScores;
+}
+
+export interface CheckProgress {
+  phase: 'split' | 'extract' | 'verify' | 'storing' | 'done';
+  sentences: number;
+  sentencesDone: number;
+  claims: number;
+  toVerify: number;
+  verified: number;
+}
