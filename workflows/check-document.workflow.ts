@@ -1,9 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, continueAsNew, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DecontextualiseOutput, ExtractOutput, WorthinessOutput } from '../src/check/tasks';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
-import { verifyDetails, verifySummary } from '../src/shared/activity-summaries';
 import { ClaimDedup } from '../src/shared/check/claim-key';
 import { claimVerification } from '../src/shared/check/claim-verification';
 import { sentenceContext } from '../src/shared/check/context';
@@ -25,8 +24,7 @@ import { characterCount } from '../src/shared/verify';
 import { AWAIT_CHILD, LLM_CALL, RETRIEVAL, WRITE } from './activity-options';
 import { checkProgressQuery } from './check-definitions';
 import { shortReads } from './es-activities';
-import { verifySearchAttributes } from './search-attributes';
-import { verifyClaimWorkflow } from './verify-claim.workflow';
+import { startVerifyChild } from './verify-child';
 
 const { findVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { storeDocumentVerdict } = proxyActivities<Activities>(WRITE);
@@ -159,15 +157,7 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
 
   async function verify({ record, workflowId, input: verifyInput }: { record: DocumentClaimRecord; workflowId: string; input: ReturnType<typeof claimVerification>['input'] }): Promise<void> {
     try {
-      const child = await startChild(verifyClaimWorkflow, {
-        workflowId,
-        args: [verifyInput],
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-        typedSearchAttributes: verifySearchAttributes(verifyInput),
-        staticSummary: verifySummary(verifyInput),
-        staticDetails: verifyDetails(verifyInput),
-      });
+      const child = await startVerifyChild(workflowId, verifyInput);
       await child.result().catch((err: Error) => {
         record.failure = describeFailure(err);
       });

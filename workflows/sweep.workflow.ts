@@ -5,16 +5,14 @@ import {
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
-  ParentClosePolicy,
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  startChild,
   workflowInfo,
 } from '@temporalio/workflow';
 import { settingsOfMethod } from '../src/shared/method-settings';
 import type { Activities } from '../activities';
-import { sweepProgressDetails, verifyDetails, verifySummary } from '../src/shared/activity-summaries';
+import { sweepProgressDetails } from '../src/shared/activity-summaries';
 import { describeFailure, failureType } from '../src/shared/failure';
 import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/shared/failure-policy';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
@@ -42,9 +40,8 @@ import {
 import { isLongIdPart, verificationHash, verifyWorkflowId } from '../src/shared/identity';
 import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
-import { verifySearchAttributes } from './search-attributes';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
-import { verifyClaimWorkflow } from './verify-claim.workflow';
+import { startVerifyChild } from './verify-child';
 import { hasPatch } from './has-patch';
 import { PATCHES } from './patches';
 
@@ -229,15 +226,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   async function startVerificationChild(ref: SweepChildRef, verifyInput: VerifyClaimInput): Promise<void> {
     running.set(ref.workflowId, ref);
     try {
-      const child = await startChild(verifyClaimWorkflow, {
-        workflowId: ref.workflowId,
-        args: [verifyInput],
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-        typedSearchAttributes: verifySearchAttributes(verifyInput),
-        staticSummary: verifySummary(verifyInput),
-        staticDetails: verifyDetails(verifyInput),
-      });
+      const child = await startVerifyChild(ref.workflowId, verifyInput);
       watch(
         ref,
         child.result().then(
