@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
 import type { DocumentVerdict } from '../../src/shared/check/document';
@@ -113,6 +114,18 @@ describe('verity check on real Temporal and Elasticsearch', () => {
     for (const claim of first.claims) expect(verdict.claims[claim.position]?.workflowId).toBe(claim.workflowId);
     // Only the new sentence's claim was verified.
     expect(await verdictCount()).toBe(7);
+  });
+
+  it('reads the text from stdin with -, as the same document', async () => {
+    const stdin = Object.getOwnPropertyDescriptor(process, 'stdin')!;
+    Object.defineProperty(process, 'stdin', { value: Readable.from([Buffer.from(ARTICLE.slice(0, 60)), Buffer.from(ARTICLE.slice(60))]), configurable: true });
+    try {
+      const piped = await check(harness, ['-', '--json']);
+      expect(piped.code).toBe(0);
+      expect((JSON.parse(piped.stdout) as DocumentVerdict).documentId).toBe(first.documentId);
+    } finally {
+      Object.defineProperty(process, 'stdin', stdin);
+    }
   });
 
   it('prints one claim per line with its sentence, then the scores', async () => {
