@@ -2,13 +2,15 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ActivityFailure, ApplicationFailure, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DecontextualiseOutput, ExtractOutput, WorthinessOutput } from '../src/check/tasks';
-import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
+import type { LlmTaskInput, LlmTaskResult, LlmUsage } from '../src/llm/types';
 import { ClaimDedup } from '../src/shared/check/claim-key';
 import { claimVerification } from '../src/shared/check/claim-verification';
 import { sentenceContext } from '../src/shared/check/context';
 import {
   CHECK_CONTEXT_CHARS,
   type CheckDocumentInput,
+  type CheckStepUsage,
+  EMPTY_CHECK_STEP_USAGE,
   type CheckDocumentState,
   type CheckProgress,
   DEFAULT_CHECK_WINDOW,
@@ -60,13 +62,29 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   const llm = <T>(call: LlmTaskInput, summary: string) => llmTask.executeWithOptions({ summary }, [call]) as Promise<LlmTaskResult<T>>;
   const model = input.verification.model;
+  const usage: CheckStepUsage = { ...EMPTY_CHECK_STEP_USAGE, ...state.stepUsage };
+  state.stepUsage = usage;
+  function countCall(paid: LlmUsage | undefined, cached: boolean): void {
+    usage.llmCalls += 1;
+    if (cached) usage.cachedLlmCalls += 1;
+    if (!paid) return;
+    usage.promptTokens += paid.promptTokens;
+    usage.completionTokens += paid.completionTokens;
+    usage.totalTokens += paid.totalTokens;
+    usage.costUsd += paid.costUsd;
+  }
   /** The task's answer, or undefined when the model gave no valid one (the step then falls back). */
   async function ask<T>(task: string, variables: Record<string, unknown>, summary: string): Promise<T | undefined> {
     try {
       const result: LlmTaskResult<T> = await llm<T>({ task, variables, model }, summary);
+      countCall(result.cached ? undefined : result.usage, result.cached);
       return result.output;
     } catch (err) {
-      if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FAILURE_TYPES.llmOutputInvalid) return undefined;
+      if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FAILURE_TYPES.llmOutputInvalid) {
+        countCall(undefined, false);
+        usage.invalidAnswers += 1;
+        return undefined;
+      }
       throw err;
     }
   }
@@ -180,6 +198,7 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
     claims: state.claims,
     unreadableSentences: state.unreadableSentences,
     runs: state.runs,
+    stepUsage: usage,
     ...(input.f1K ? { f1K: input.f1K } : {}),
   });
   progress.phase = 'done';

@@ -1,4 +1,4 @@
-import { DEFAULT_F1_K, type DocumentClaimRecord, type DocumentClaimVerdict, type DocumentVerdict, type SentenceSpan } from '../shared/check/document';
+import { type CheckStepUsage, DEFAULT_F1_K, type DocumentClaimRecord, type DocumentClaimVerdict, type DocumentVerdict, type SentenceSpan } from '../shared/check/document';
 import { documentScores } from '../shared/check/document-scores';
 import type { Verdict } from '../shared/verify';
 
@@ -12,6 +12,7 @@ export interface DocumentVerdictInput {
   unreadableSentences: number[];
   runs: number;
   f1K?: number;
+  stepUsage?: CheckStepUsage;
 }
 
 /**
@@ -53,6 +54,7 @@ export function buildDocumentVerdict(input: DocumentVerdictInput, sentences: rea
     unreadableSentences: input.unreadableSentences,
     claims,
     scores: documentScores(claims, input.f1K ?? DEFAULT_F1_K),
+    ...(input.stepUsage ? { stepUsage: input.stepUsage } : {}),
     runs: input.runs,
     finishedAt: finishedAt.toISOString(),
   };

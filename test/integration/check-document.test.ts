@@ -90,6 +90,10 @@ describe('verity check on real Temporal and Elasticsearch', () => {
     const stored = await harness.es.get<DocumentVerdict>({ index: `${harness.prefix}-documents`, id: first.documentId });
     expect(stored._source?.claims).toHaveLength(9);
     expect(await verdictCount()).toBe(6);
+    // 8 extractions, then a decontextualisation and a check-worthiness answer per extracted claim; the
+    // repeated last sentence asks its 3 steps exactly as the first did, so they come from the cache.
+    expect(first.stepUsage).toMatchObject({ llmCalls: 8 + 2 * 9, cachedLlmCalls: 3, invalidAnswers: 0 });
+    expect(first.stepUsage!.totalTokens).toBeGreaterThan(0);
   });
 
   it('gives a claim the same verification as `verity verify` would, so either reuses the other', () => {
@@ -112,8 +116,10 @@ describe('verity check on real Temporal and Elasticsearch', () => {
     const verdict = JSON.parse(longer.stdout) as DocumentVerdict;
     expect(verdict.documentId).not.toBe(first.documentId);
     for (const claim of first.claims) expect(verdict.claims[claim.position]?.workflowId).toBe(claim.workflowId);
-    // Only the new sentence's claim was verified.
+    // Only the new sentence's claim was verified. Its document steps are asked again: each sentence's
+    // context (the text around it) changed.
     expect(await verdictCount()).toBe(7);
+    expect(verdict.stepUsage).toMatchObject({ llmCalls: first.stepUsage!.llmCalls + 3 });
   });
 
   it('reads the text from stdin with -, as the same document', async () => {

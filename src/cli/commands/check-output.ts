@@ -26,5 +26,11 @@ export function formatDocumentVerdict(verdict: DocumentVerdict): string {
     `${verdict.claims.length} claims from ${verdict.sentenceCount} sentences: ${scores.supported} supported, ${scores.notSupported} not supported (${scores.nei} NEI), ${scores.skipped} not verified, ${scores.failed} failed`,
     `precision ${ratio(scores.precision)}  recall@${scores.k} ${ratio(scores.recallAtK)}  F1@${scores.k} ${ratio(scores.f1AtK)}`,
   );
+  const steps = verdict.stepUsage;
+  if (steps) {
+    lines.push(
+      `document steps: ${steps.llmCalls} LLM calls (${steps.cachedLlmCalls} from the cache, ${steps.invalidAnswers} invalid), ${steps.totalTokens} tokens, $${steps.costUsd.toFixed(4)}; the verifications' own usage is in their verdicts`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -57,6 +57,21 @@ export interface DocumentClaimRecord {
   failure?: string;
 }
 
+/** The LLM calls of the document steps (extract, decontextualise, check-worthiness); the verifications' own are in their verdicts. */
+export interface CheckStepUsage {
+  llmCalls: number;
+  /** Answered from the request cache: no tokens paid. */
+  cachedLlmCalls: number;
+  /** Paid answers that were not valid (the step then fell back). */
+  invalidAnswers: number;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  costUsd: number;
+}
+
+export const EMPTY_CHECK_STEP_USAGE: CheckStepUsage = { llmCalls: 0, cachedLlmCalls: 0, invalidAnswers: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0 };
+
 export interface CheckDocumentState {
   phase: 'extract' | 'verify';
   nextSentence: number;
@@ -66,6 +81,8 @@ export interface CheckDocumentState {
   unreadableSentences: number[];
   /** Workflow runs so far (1 + continue-as-new count). */
   runs: number;
+  /** Absent in states carried over before it was recorded. */
+  stepUsage?: CheckStepUsage;
 }
 
 export interface CheckDocumentInput {
@@ -124,6 +141,8 @@ export interface DocumentVerdict {
   unreadableSentences: number[];
   claims: DocumentClaimVerdict[];
   scores: DocumentScores;
+  /** The document steps' LLM calls (absent in verdicts stored before it was recorded). */
+  stepUsage?: CheckStepUsage;
   runs: number;
   finishedAt: string;
 }
