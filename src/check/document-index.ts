@@ -7,6 +7,7 @@ export const DOCUMENTS_INDEX: IndexDefinition = {
     properties: {
       documentId: { type: 'keyword' },
       source: { type: 'keyword' },
+      runId: { type: 'keyword' },
       method: { type: 'keyword' },
       model: { type: 'keyword' },
       sentenceCount: { type: 'integer' },

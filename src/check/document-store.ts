@@ -33,6 +33,8 @@ export class DocumentStore {
   async ensureIndex(): Promise<void> {
     if (this.ready) return;
     await ensureIndex(this.client, this.index, DOCUMENTS_INDEX);
+    // An index made before a field was mapped gets it (adding fields is allowed; documents stored before lack them).
+    await this.client.indices.putMapping({ index: this.index, properties: DOCUMENTS_INDEX.mappings.properties ?? {} });
     this.ready = true;
   }
 }

@@ -134,6 +134,10 @@ export interface DocumentVerdict {
   schemaVersion: 1;
   documentId: string;
   source?: string;
+  /** The run whose verifications these are: a sweep's run id, or absent for `verity check` (run \`adhoc\`). */
+  runId?: string;
+  /** The document's text as checked (line endings normalised); the claims' spans index into it. Absent in verdicts stored before it was kept. */
+  text?: string;
   method: MethodName;
   model: string;
   checkPrompts: Record<string, string>;
