@@ -11,6 +11,7 @@ import { describeFailure, failureType } from '../src/shared/failure';
 import type { RunClaim, SweepChildOutcome, SweepDatasetRef } from '../src/shared/sweep';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { verifyClaimWorkflow } from '../workflows/verify-claim.workflow';
+import type { checkDocumentWorkflow } from '../workflows/check-document.workflow';
 import { toEsFailure } from './support/es-failure';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
 
@@ -70,23 +71,38 @@ export function createSweepActivities(deps: SweepActivityDeps) {
 
     /** Waits for a verification started by an earlier run of the sweep and reports its outcome. */
     async awaitVerification(input: { workflowId: string }): Promise<SweepChildOutcome> {
-      const context = Context.current();
-      const client = await deps.temporal();
-      context.heartbeat();
-      const timer = setInterval(() => context.heartbeat(), AWAIT_HEARTBEAT_INTERVAL_MS);
-      try {
-        const handle = client.workflow.getHandle<typeof verifyClaimWorkflow>(input.workflowId);
-        const verdict = await Promise.race([handle.result(), context.cancelled]);
-        return { ok: true, tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd };
-      } catch (err) {
-        if (err instanceof WorkflowFailedError) return { ok: false, reason: describeFailure(err), type: failureType(err) ?? 'WorkflowFailed', ...spentBeforeLimit(err) };
-        if (err instanceof WorkflowNotFoundError) return { ok: false, reason: `verification ${input.workflowId} not found`, type: 'NotFound' };
-        throw err;
-      } finally {
-        clearInterval(timer);
-      }
+      return awaitChild(deps, input.workflowId, 'verification', async (client) => {
+        const verdict = await client.workflow.getHandle<typeof verifyClaimWorkflow>(input.workflowId).result();
+        return { tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd };
+      });
+    },
+
+    /** Waits for a document check (a sweep with `check`) started by an earlier run of the sweep and reports its outcome. */
+    async awaitDocumentCheck(input: { workflowId: string }): Promise<SweepChildOutcome> {
+      return awaitChild(deps, input.workflowId, 'document check', async (client) => {
+        const summary = await client.workflow.getHandle<typeof checkDocumentWorkflow>(input.workflowId).result();
+        return summary.usage ?? { tokens: 0, costUsd: 0 };
+      });
     },
   };
+}
+
+/** A child's outcome, waited for with heartbeats (a killed worker's wait is simply retried). */
+async function awaitChild(deps: SweepActivityDeps, workflowId: string, what: string, spend: (client: Client) => Promise<{ tokens: number; costUsd: number }>): Promise<SweepChildOutcome> {
+  const context = Context.current();
+  const client = await deps.temporal();
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), AWAIT_HEARTBEAT_INTERVAL_MS);
+  try {
+    const spent = await Promise.race([spend(client), context.cancelled]);
+    return { ok: true, ...spent };
+  } catch (err) {
+    if (err instanceof WorkflowFailedError) return { ok: false, reason: describeFailure(err), type: failureType(err) ?? 'WorkflowFailed', ...spentBeforeLimit(err) };
+    if (err instanceof WorkflowNotFoundError) return { ok: false, reason: `${what} ${workflowId} not found`, type: 'NotFound' };
+    throw err;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function esCall<T>(call: () => Promise<T>): Promise<T> {

@@ -154,7 +154,7 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
   }
 
   async function verifyPage(positions: number[]): Promise<void> {
-    const verifications = positions.map((position) => ({ record: state.claims[position]!, ...claimVerification(state.claims[position]!.claim, input.verification) }));
+    const verifications = positions.map((position) => ({ record: state.claims[position]!, ...claimVerification(state.claims[position]!.claim, input.verification, input.run) }));
     for (const { record, workflowId } of verifications) record.workflowId = workflowId;
     const stored = await findVerdicts({ workflowIds: verifications.map((v) => v.workflowId) });
     const running = new Set<Promise<void>>();
@@ -191,6 +191,7 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
   const summary = await storeDocumentVerdict({
     documentId: input.documentId,
     ...(input.source ? { source: input.source } : {}),
+    ...(input.run ? { run: input.run } : {}),
     text: input.text,
     method: input.verification.method,
     model,

@@ -34,6 +34,8 @@ export const PATCHES = {
   toePolicyByClaimOrder: 'toe-policy-by-claim-order',
   /** A sweep with `repeats: k` verifies every (claim, method, model) k times, repeat r ≥ 1 with `llm.repeat: r` in its settings. */
   sweepRepeats: 'sweep-repeats',
+  /** A sweep with `check` checks each item as a document (a child checkDocumentWorkflow) instead of verifying it as a claim. */
+  sweepChecksDocuments: 'sweep-checks-documents',
 } as const;
 
 /**
@@ -57,6 +59,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepFailsOnLostOutcome,
   PATCHES.toePolicyByClaimOrder,
   PATCHES.sweepRepeats,
+  PATCHES.sweepChecksDocuments,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

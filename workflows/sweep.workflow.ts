@@ -42,12 +42,15 @@ import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/ver
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
 import { startVerifyChild } from './verify-child';
+import { startCheckChild } from './check-child';
+import { sweepDocumentCheck } from '../src/shared/check/sweep-document';
+import type { CheckDocumentInput } from '../src/shared/check/document';
 import { hasPatch } from './has-patch';
 import { PATCHES } from './patches';
 
-const { prepareRunClaims, loadRunClaims, findVerdicts } = proxyActivities<Activities>(RETRIEVAL);
+const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus } = proxyActivities<Activities>(WRITE);
-const { awaitVerification } = proxyActivities<Activities>(AWAIT_CHILD);
+const { awaitVerification, awaitDocumentCheck } = proxyActivities<Activities>(AWAIT_CHILD);
 
 interface ClaimPage {
   from: number;
@@ -77,6 +80,9 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   const repeats = (input.repeats ?? 1) > 1 && hasPatch(PATCHES.sweepRepeats) ? (input.repeats ?? 1) : 1;
   /** Work items per claim: every variant, every repeat (progress and totals count them all). */
   const itemsPerClaim = variantCount * repeats;
+  // Only a sweep with `check` asks for the patch: its items are documents, each a child document check.
+  const check = input.check !== undefined && hasPatch(PATCHES.sweepChecksDocuments) ? input.check : undefined;
+  const awaitItem = check ? awaitDocumentCheck : awaitVerification;
   const running = new Map<string, SweepChildRef>();
   let changes = 0;
   let progressed = false;
@@ -215,12 +221,35 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   async function claimAt(ordinal: number, repeat: number): Promise<RunClaim> {
     if (!page || ordinal < page.from || ordinal >= page.from + page.claims.length || page.repeat !== repeat) {
       const claims = await loadRunClaims({ runId: input.runId, fromOrdinal: ordinal, size: input.pageSize ?? DEFAULT_SWEEP_PAGE_SIZE });
-      const workflowIds = claims.flatMap((claim) => input.variants.map((variant) => verification(claim, variant, repeat).workflowId));
-      page = { from: ordinal, repeat, claims, verdicts: await findVerdicts({ workflowIds }) };
+      page = { from: ordinal, repeat, claims, verdicts: check ? await storedDocuments(claims) : await findVerdicts({ workflowIds: claims.flatMap((claim) => input.variants.map((variant) => verification(claim, variant, repeat).workflowId)) }) };
     }
     const claim = page.claims[ordinal - page.from];
     if (!claim) throw new Error(`claim ${ordinal} of run ${input.runId} is missing from the run's claims`);
     return claim;
+  }
+
+  /** The page's documents already checked (by workflow id), with their spend. */
+  async function storedDocuments(claims: RunClaim[]): Promise<ClaimPage['verdicts']> {
+    const documents = claims.flatMap((claim) => input.variants.map((variant) => sweepDocumentCheck(input, check!, claim, variant)));
+    const found = await findDocumentVerdicts({ documentIds: documents.map((document) => document.documentId) });
+    return Object.fromEntries(documents.flatMap((document) => (found[document.documentId] ? [[document.workflowId, found[document.documentId]!]] : [])));
+  }
+
+  async function startDocumentChild(ref: SweepChildRef, checkInput: CheckDocumentInput): Promise<void> {
+    running.set(ref.workflowId, ref);
+    try {
+      const child = await startCheckChild(ref.workflowId, checkInput);
+      watch(
+        ref,
+        child.result().then(
+          (summary): SweepChildOutcome => ({ ok: true, ...(summary.usage ?? { tokens: 0, costUsd: 0 }) }),
+          (err: Error): SweepChildOutcome => ({ ok: false, reason: describeFailure(err), type: failureType(err) }),
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      watch(ref, awaitDocumentCheck({ workflowId: ref.workflowId }));
+    }
   }
 
   async function startVerificationChild(ref: SweepChildRef, verifyInput: VerifyClaimInput): Promise<void> {
@@ -248,7 +277,8 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       const { ordinal, variant, repeat } = repeatedWorkItem(state.cursor, variantCount, state.claimCount);
       const claim = await claimAt(ordinal, repeat);
       const { method, model } = input.variants[variant]!;
-      const { workflowId, verifyInput } = verification(claim, input.variants[variant]!, repeat);
+      const document = check ? sweepDocumentCheck(input, check, claim, input.variants[variant]!) : undefined;
+      const { workflowId, verifyInput } = document ? { workflowId: document.workflowId, verifyInput: undefined } : verification(claim, input.variants[variant]!, repeat);
       state.cursor += 1;
       const stored = page?.verdicts[workflowId];
       if (stored) {
@@ -257,7 +287,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
         continue;
       }
       const ref: SweepChildRef = { workflowId, ordinal, claimId: claim.claimId, dataset: claim.dataset, method, model, ...(repeat > 0 ? { repeat } : {}) };
-      starts.push(startVerificationChild(ref, verifyInput));
+      starts.push(document ? startDocumentChild(ref, document.checkInput) : startVerificationChild(ref, verifyInput!));
     }
     await Promise.all(starts);
     progressed = true;
@@ -276,7 +306,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   };
 
   if (!input.state) state.claimCount = (await prepareRunClaims({ runId: input.runId, datasets: input.datasets, seed: input.seed })).claimCount;
-  for (const ref of state.inFlight) watch(ref, awaitVerification({ workflowId: ref.workflowId }));
+  for (const ref of state.inFlight) watch(ref, awaitItem({ workflowId: ref.workflowId }));
   state.inFlight = [];
 
   let reportedStatus: SweepStatus | undefined = input.state?.status;

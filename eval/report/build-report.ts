@@ -7,6 +7,7 @@ import { runDatasetScheme } from './dataset-scheme';
 import { buildGroupReport } from './group-report';
 import { claimKeyId, groupBy } from './group-key';
 import { metricConventions } from './metric-conventions';
+import { documentGroups } from './document-groups';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
 
 export interface BuildReportOptions {
@@ -36,6 +37,9 @@ export function buildReport(stored: RunRecords, gold: GoldLabels, options: Build
   const simulator = records.manifest.llmProvider === 'simulator';
   const missingGold = claims.filter((row) => row.goldRaw === null).length;
   const warnings = [...records.warnings];
+  if (records.documents) {
+    warnings.push(`scored per document: each item is a checked text labelled REFUTED if any of its claims is refuted, else SUPPORTED if one is supported, else NEI; its ${records.documents.claimVerdicts} claim verification(s) are in the run but not scored against the items' gold`);
+  }
   if (missingGold > 0) warnings.push(`${missingGold} verification(s) have no gold label and are not scored`);
   if (superseded > 0) {
     warnings.push(`${superseded} earlier verdict(s) of claims verified again (under another code or settings identity) are left out; each claim counts once, with its latest verdict`);
@@ -56,6 +60,7 @@ export function buildReport(stored: RunRecords, gold: GoldLabels, options: Build
     conventions: metricConventions(protocol),
     groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset), protocol)),
     claims,
+    ...(records.documents ? { documents: documentGroups(records) } : {}),
     warnings,
   };
 }

@@ -1,3 +1,4 @@
+import type { DocumentGroupReport } from './document-groups';
 import type { RunManifest, RunProtocol } from '../../src/runs/run-manifest';
 import type { VerdictUsage } from '../../src/shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
@@ -108,6 +109,8 @@ export interface RunReport {
   conventions: MetricConvention[];
   groups: GroupReport[];
   claims: ClaimRow[];
+  /** A sweep with `check`: each (dataset, method, model)'s document scores (its `groups` score the documents' labels). */
+  documents?: DocumentGroupReport[];
   warnings: string[];
 }
 

@@ -30,6 +30,18 @@ export class DocumentStore {
     return storedDocumentSchema.parse(response._source) as unknown as DocumentVerdict;
   }
 
+  /** Which of these documents have a stored verdict, with their spend (0 for verdicts stored before it was recorded). */
+  async findUsage(documentIds: string[]): Promise<Record<string, { tokens: number; costUsd: number }>> {
+    if (documentIds.length === 0) return {};
+    await this.ensureIndex();
+    const response = await this.client.mget<Pick<DocumentVerdict, 'usage'>>({ index: this.index, ids: documentIds, _source_includes: ['usage'] });
+    const found: Record<string, { tokens: number; costUsd: number }> = {};
+    for (const doc of response.docs) {
+      if ('found' in doc && doc.found) found[doc._id] = { tokens: doc._source?.usage?.tokens ?? 0, costUsd: doc._source?.usage?.costUsd ?? 0 };
+    }
+    return found;
+  }
+
   async ensureIndex(): Promise<void> {
     if (this.ready) return;
     await ensureIndex(this.client, this.index, DOCUMENTS_INDEX);

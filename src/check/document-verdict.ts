@@ -1,10 +1,12 @@
-import { type CheckStepUsage, DEFAULT_F1_K, type DocumentClaimRecord, type DocumentClaimVerdict, type DocumentVerdict, type SentenceSpan } from '../shared/check/document';
+import { type CheckStepUsage, DEFAULT_F1_K, type DocumentRunItem, type DocumentClaimRecord, type DocumentClaimVerdict, type DocumentVerdict, type SentenceSpan } from '../shared/check/document';
 import { documentScores } from '../shared/check/document-scores';
 import type { Verdict } from '../shared/verify';
 
 export interface DocumentVerdictInput {
   documentId: string;
   source?: string;
+  /** The sweep item the document is (absent for `verity check`). */
+  run?: DocumentRunItem;
   method: DocumentVerdict['method'];
   model: string;
   checkPrompts: Record<string, string>;
@@ -47,6 +49,7 @@ export function buildDocumentVerdict(input: DocumentVerdictInput, sentences: rea
     schemaVersion: 1,
     documentId: input.documentId,
     ...(input.source ? { source: input.source } : {}),
+    ...(input.run ? { runId: input.run.runId, itemId: input.run.itemId, dataset: input.run.dataset } : {}),
     method: input.method,
     model: input.model,
     checkPrompts: input.checkPrompts,

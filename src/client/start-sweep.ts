@@ -18,6 +18,7 @@ import { identityContextOf } from './verification-identity';
 import { sweepWorkflow } from '../../workflows';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
 import { DEFAULT_TOP_K } from './start-verification';
+import { checkPromptVersions } from '../check/tasks';
 
 export class InvalidRunConfigError extends Error {
   override name = 'InvalidRunConfigError';
@@ -49,6 +50,10 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     // Repeats share a claim's position in the run's claim order, on which the online policy's versions are scheduled.
     throw new InvalidRunConfigError('repeats: ToE with policy online learns along the run\'s claim order, which repeats would share; run each repeat as its own run (another run id and seed), or use policy heuristic or learned');
   }
+  if (run.check && (run.repeats ?? 1) > 1) throw new InvalidRunConfigError('repeats: not with check (a document is checked once per method and model); run each repeat as its own run');
+  if (run.check && run.methods.includes('mermaid') && (settings.mermaid?.memory ?? 'on') !== 'off') {
+    throw new InvalidRunConfigError('check: mermaid\'s evidence memory depends on claim order, which a document\'s claims do not keep (they are verified in a window); set parameters.mermaid.memory to off');
+  }
   if (!run.ordered && run.methods.includes('mermaid') && (settings.mermaid?.memory ?? 'on') !== 'off') {
     throw new InvalidRunConfigError('ordered: mermaid with evidence memory needs `ordered: true` (what it recalls depends on claim order); or set parameters.mermaid.memory to off');
   }
@@ -72,6 +77,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     concurrency: run.concurrency,
     ordered: run.ordered,
     ...(run.repeats !== undefined && run.repeats > 1 ? { repeats: run.repeats } : {}),
+    ...(run.check ? { check: { checkPrompts: checkPromptVersions(), ...run.check } } : {}),
     budget: { ...run.budget },
     ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
     ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),

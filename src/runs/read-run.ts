@@ -5,6 +5,7 @@ import { indexName } from '../es/indices';
 import { runManifestSchema, type RunManifest } from './run-manifest';
 import { runClaimSchema, runFailureSchema, runVerdictSchema, type RunRecords } from './run-records';
 import { searchAll } from './search-all';
+import { documentAsRunVerdict, runDocumentSchema } from './run-documents';
 
 export class RunNotFoundError extends Error {
   constructor(readonly runId: string, index: string) {
@@ -54,14 +55,17 @@ export async function readRun(client: Client, prefix: string, runId: string): Pr
   const manifest = await readManifest(client, prefix, runId);
   // Verdicts are written without waiting for a refresh (sweeps find them by id); make them searchable.
   await client.indices.refresh({ index: indexName(prefix, 'verdicts'), ignore_unavailable: true, allow_no_indices: true });
-  const [verdictDocs, claimDocs, failureDocs] = await Promise.all(
-    ['verdicts', 'run-claims', 'run-failures'].map((logical) => searchAll(client, indexName(prefix, logical), { term: { runId } })),
+  const [verdictDocs, claimDocs, failureDocs, documentDocs] = await Promise.all(
+    ['verdicts', 'run-claims', 'run-failures', ...(manifest.config.check ? ['documents'] : [])].map((logical) => searchAll(client, indexName(prefix, logical), { term: { runId } })),
   );
   const warnings: string[] = [];
-  const verdicts = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
+  const claimVerdicts = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
+  const checked = manifest.config.check ? validateAll(runDocumentSchema, documentDocs ?? [], 'document', warnings) : undefined;
+  // A sweep with `check` is scored per document; its claims' verdicts are the documents' evidence.
+  const verdicts = checked ? checked.map(documentAsRunVerdict) : claimVerdicts;
   const claims = validateAll(runClaimSchema, claimDocs ?? [], 'run claim', warnings);
   const failures = validateAll(runFailureSchema, failureDocs ?? [], 'run failure', warnings);
   // A run whose verifications all failed or reached their limits is reported (as failed / LIMIT_REACHED).
   if (verdicts.length === 0 && failures.length === 0) throw new RunWithoutVerdictsError(runId);
-  return { manifest, verdicts, claims, failures, warnings };
+  return { manifest, verdicts, claims, failures, ...(checked ? { documents: { checked, claimVerdicts: claimVerdicts.length } } : {}), warnings };
 }

@@ -18,6 +18,7 @@ export type RunConfigChange =
 export function compareRunConfigs(recorded: RunConfig, next: RunConfig): RunConfigChange {
   if (recorded.seed !== next.seed) return { kind: 'incompatible', change: `seed changed from ${recorded.seed} to ${next.seed}` };
   if (recorded.ordered !== next.ordered) return { kind: 'incompatible', change: `ordered changed from ${recorded.ordered} to ${next.ordered}` };
+  if (!isDeepStrictEqual(recorded.check ?? null, next.check ?? null)) return { kind: 'incompatible', change: 'check changed (whether and how items are checked as documents)' };
   const added: string[] = [];
   const [recordedRepeats, nextRepeats] = [recorded.repeats ?? 1, next.repeats ?? 1];
   // Repeat r's verifications do not depend on how many repeats there are: more repeats grow the run.

@@ -80,6 +80,12 @@ export const runConfigSchema = z.strictObject({
    * code does; `verity`: unrounded metrics, every claim scored. Recorded with the config in the manifest.
    */
   protocol: z.enum(RUN_PROTOCOLS).optional(),
+  /**
+   * Every dataset item is a whole text (an article, an LLM answer): it is checked as `verity check`
+   * does (claims extracted, decontextualised, judged check-worthy, each verified) and scored as a
+   * document. `f1K`: K of F1@K; `window`: sentences and verifications in flight per document.
+   */
+  check: z.strictObject({ f1K: z.number().int().positive().max(100_000).optional(), window: z.number().int().positive().max(64).optional() }).optional(),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RunManifest } from './run-manifest';
+import type { RunDocument } from './run-documents';
 
 const count = z.number().nonnegative().default(0);
 
@@ -80,6 +81,11 @@ export interface RunRecords {
   verdicts: RunVerdict[];
   claims: RunClaim[];
   failures: RunFailure[];
+  /**
+   * A sweep with `check`: its checked documents (then `verdicts` holds one per document, labelled by
+   * its claims, see run-documents.ts) and how many claim verifications they made.
+   */
+  documents?: { checked: RunDocument[]; claimVerdicts: number };
   /** Stored documents that did not validate and were left out. */
   warnings: string[];
 }

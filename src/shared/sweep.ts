@@ -2,6 +2,7 @@
  * Sandbox-safe types and pure bookkeeping of a benchmark sweep (run × claims × variants), shared
  * by the sweep workflow, its activities and the CLI. No imports with runtime effect.
  */
+import type { SweepCheck } from './check/sweep-document';
 import type { MethodName, VerdictLabel } from './constants';
 import { type FailureBaseline, type FailurePolicy, topFailureReasons } from './failure-policy';
 import type { ConfigStamp, IdentityContext, RunPlacement } from './identity';
@@ -97,6 +98,8 @@ export interface SweepInput {
   ordered: boolean;
   /** Each (claim, method, model) is verified this many times, each repeat its own verification (absent: once). */
   repeats?: number;
+  /** Every item is a whole text, checked as a document (`verity check`) instead of verified as one claim. */
+  check?: SweepCheck;
   budget: SweepBudget;
   /** Pause past this failure rate (see failure-policy.ts); none when absent. */
   failurePolicy?: FailurePolicy;

@@ -4,6 +4,7 @@ import { escapeXml } from './charts/svg';
 import { REPORT_CSS } from './html-style';
 import { callsChart, costF1Chart, f1Chart, groupHeatmap } from './report-charts';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
+import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
@@ -64,6 +65,7 @@ ${figure('F1 by dataset, method and model (bars: estimate; whiskers: 95% CI)', f
 ${figure(`Cost per claim against macro-F1 (colour: method)${costRecorded(report) ? '' : ': no cost recorded, every verdict cost $0'}`, costF1Chart(report.groups.filter(isScored)))}
 ${figure('LLM and tool calls per claim', callsChart(report.groups))}
 </div>
+${report.documents ? `<h2>Documents</h2>\n<p class="note">${escapeXml(DOCUMENTS_NOTE)}</p>\n${htmlTable(documentsTable(report))}` : ''}
 ${repeatedGroups(report.groups).length > 0 ? `<h2>Repeats</h2>\n<p class="note">${escapeXml(REPEATS_NOTE)}</p>\n${htmlTable(repeatsTable(report.groups))}` : ''}
 ${debatedGroups(report.groups).length > 0 ? `<h2>Debates</h2>\n<p class="note">${escapeXml(DEBATE_NOTE)}</p>\n${htmlTable(debateTable(report.groups))}` : ''}
 <h2>Cost and latency (per claim, over verdicts)</h2>

@@ -1,6 +1,7 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
+import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
@@ -55,6 +56,7 @@ export function renderMarkdown(report: RunReport): string {
     markdownTable(summaryTable(report.groups, report.protocol)),
     '### Metric conventions',
     markdownTable(conventionsTable(report)),
+    ...(report.documents ? ['## Documents', DOCUMENTS_NOTE, markdownTable(documentsTable(report))] : []),
     ...(repeatedGroups(report.groups).length > 0 ? ['## Repeats', REPEATS_NOTE, markdownTable(repeatsTable(report.groups))] : []),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),
     '## Cost and latency (per claim, over verdicts)',

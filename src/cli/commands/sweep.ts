@@ -225,6 +225,10 @@ async function withClient<T>(action: (client: Client, config: VerityConfig) => P
 
 /** The sweep's plan (earlier runs or a pilot on the simulator); a bad prices file is one line naming it. */
 async function planOf(config: VerityConfig, file: string, run: RunConfig, input: SweepInput, options: { pilotClaims: number; forcePilot?: boolean }): Promise<Plan> {
+  if (run.check) {
+    // Per-claim figures do not price a document, whose cost grows with the claims it holds.
+    throw new CliError(`${file}: sweep plan does not estimate sweeps with check (a document costs its steps plus one verification per claim it holds); run a sample of the documents first (datasets[].sample) and read its report's cost per document`, 2);
+  }
   const es = createEsClient(config.elasticsearch);
   // The first Ctrl-C or SIGTERM stops a running pilot and deletes its indices; the command then ends with one line.
   const interrupt = new AbortController();

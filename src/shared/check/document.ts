@@ -85,10 +85,20 @@ export interface CheckDocumentState {
   stepUsage?: CheckStepUsage;
 }
 
+/** A document of a sweep's text dataset: its claims are verified in the sweep's run, not `adhoc`. */
+export interface DocumentRunItem {
+  runId: string;
+  /** The dataset item's id (its claim id among the run's claims). */
+  itemId: string;
+  dataset: string;
+}
+
 export interface CheckDocumentInput {
   schemaVersion: 1;
   documentId: string;
   text: string;
+  /** Set when a sweep checks the document (`check` in the sweep config); absent for `verity check`. */
+  run?: DocumentRunItem;
   /** Where the text came from (a file name or "stdin"); shown, never part of the identity. */
   source?: string;
   verification: CheckVerificationSettings;
@@ -136,6 +146,9 @@ export interface DocumentVerdict {
   source?: string;
   /** The run whose verifications these are: a sweep's run id, or absent for `verity check` (run \`adhoc\`). */
   runId?: string;
+  /** The sweep's dataset item this document is (with `runId`). */
+  itemId?: string;
+  dataset?: string;
   /** The document's text as checked (line endings normalised); the claims' spans index into it. Absent in verdicts stored before it was kept. */
   text?: string;
   method: MethodName;
@@ -147,6 +160,8 @@ export interface DocumentVerdict {
   scores: DocumentScores;
   /** The document steps' LLM calls (absent in verdicts stored before it was recorded). */
   stepUsage?: CheckStepUsage;
+  /** Its steps' and its claims' verifications' spend (absent in verdicts stored before it was recorded). */
+  usage?: { tokens: number; costUsd: number };
   runs: number;
   finishedAt: string;
 }
@@ -156,6 +171,8 @@ export interface DocumentVerdictSummary {
   documentId: string;
   claimCount: number;
   scores: DocumentScores;
+  /** What the document cost: its steps' LLM calls plus its claims' verifications (absent in summaries of older checks). */
+  usage?: { tokens: number; costUsd: number };
 }
 
 export interface CheckProgress {
