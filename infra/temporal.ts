@@ -65,6 +65,9 @@ export interface TemporalEnsureResult {
   durationMs: number;
 }
 
+/** How long a second probe waits for a server whose port is open but that missed the first probe. */
+export const PATIENT_PROBE_MS = 20_000;
+
 /** Why the configured Temporal frontend does not answer (one line), or undefined when it does. */
 export async function temporalProblem(connection: TemporalConnection, timeoutMs = 2_000): Promise<string | undefined> {
   try {
@@ -94,7 +97,10 @@ export async function ensureTemporal(config: VerityConfig, log: InfraLog = silen
   const startedAt = Date.now();
   const { address } = config.temporal;
   const uiUrl = devServerUiUrl(config);
-  const problem = await temporalProblem(config.temporal);
+  let problem = await temporalProblem(config.temporal);
+  // On a loaded machine a live server can miss the first probe's deadline: ask once more, patiently,
+  // before taking its open port for a stranger's.
+  if (problem !== undefined && (await isPortOpen(parseHostPort(address, 7233)))) problem = await temporalProblem(config.temporal, PATIENT_PROBE_MS);
   const alreadyRunning = problem === undefined;
   let cliPath: string | undefined;
   let pid: number | undefined;

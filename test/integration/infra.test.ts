@@ -1,7 +1,10 @@
+import net from 'node:net';
 import { Connection } from '@temporalio/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ES_VERSION, ensureInfra, infraStatus } from '../../infra';
 import { ensureElasticsearch } from '../../infra/elasticsearch';
+import { ensureTemporal } from '../../infra/temporal';
+import { testConfig } from '../support/test-env';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
@@ -85,4 +88,34 @@ describe('infra against the real services', () => {
       }
     });
   });
+
+  it('takes a live server that answers slowly (a loaded machine) for what it is, not for a stranger on its port', async () => {
+    // Every connection through this proxy reaches the real server 3 s late: past the first probe's 2 s.
+    const [host, port] = config.temporal.address.split(':') as [string, string];
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      sockets.add(client);
+      client.pause();
+      const timer = setTimeout(() => {
+        const upstream = net.connect(Number(port), host, () => {
+          client.pipe(upstream).pipe(client);
+          client.resume();
+        });
+        sockets.add(upstream);
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      }, 3_000);
+      client.on('close', () => clearTimeout(timer));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const slow = testConfig({ TEMPORAL_ADDRESS: `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`, TEMPORAL_UI_URL: 'http://127.0.0.1:1' });
+      const state = await ensureTemporal(slow);
+      expect(state.state).toBe('running');
+      expect(state.pid).toBeUndefined();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  }, 120_000);
 });
