@@ -17,6 +17,8 @@ import { loadDataset } from '../../eval/datasets';
 import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { buildCheckInput, startCheck } from '../../src/client/start-check';
+import { DocumentStore } from '../../src/check/document-store';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { createLogger } from '../../src/logging/logger';
@@ -110,6 +112,31 @@ describe('every method on the local real model (llama.cpp, Qwen2.5-Coder-0.5B) t
     },
     1_200_000,
   );
+
+  it('checks a short text: claims extracted, made self-contained and judged by the real model, each verified or counted', async () => {
+    const text = `${claims[0]} ${claims[1]}`;
+    const input = buildCheckInput(config, { text, source: 'real-model test', verification: { method: 'rag' } });
+    const started = Date.now();
+    const { handle } = await startCheck(worker.client, config.temporal.taskQueue, input);
+    const summary = await handle.result();
+    const document = await new DocumentStore(es, indexName(prefix, 'documents')).get(summary.documentId);
+    expect(document).toBeDefined();
+    expect(document!.sentenceCount).toBe(2);
+    // Every document step went to the real server (a fresh prefix caches nothing), at no price.
+    expect(document!.stepUsage!.llmCalls).toBeGreaterThanOrEqual(2);
+    expect(document!.stepUsage!.promptTokens).toBeGreaterThan(0);
+    expect(document!.stepUsage!.costUsd).toBe(0);
+    // A sentence the model could not extract from is listed, never lost; every claim has its sentence's span.
+    expect(document!.claims.length + document!.unreadableSentences.length).toBeGreaterThan(0);
+    for (const claim of document!.claims) {
+      expect(text.slice(claim.span.start, claim.span.end)).toBe(claim.sentenceText);
+      expect(claim.label !== undefined || claim.skipped !== undefined || claim.failure !== undefined).toBe(true);
+    }
+    process.stderr.write(
+      `[real-model] check: ${document!.claims.length} claims (${document!.unreadableSentences.length} unreadable sentences) in ${((Date.now() - started) / 1000).toFixed(0)} s, ` +
+        `precision ${document!.scores.precision ?? 'n/a'}, ${document!.stepUsage!.llmCalls} step calls\n`,
+    );
+  }, 1_200_000);
 });
 
 function rootCause(err: unknown): unknown {
