@@ -90,7 +90,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Why an outcome could be neither recorded nor counted: the sweep fails with it (its state is kept for a re-run). */
   let lostOutcome: string | undefined;
 
-  const progress = () => sweepProgress(input.runId, state, itemsPerClaim, running.size);
+  const progress = (): SweepProgress => ({ ...sweepProgress(input.runId, state, itemsPerClaim, running.size), ...(check ? { items: 'documents' as const } : {}) });
   const changed = () => {
     changes += 1;
   };

@@ -17,7 +17,9 @@ export function formatProgress(progress: SweepProgress): string {
   ].filter(Boolean);
   return [
     `run ${progress.runId}: ${progress.status}`,
-    `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`,
+    progress.items === 'documents'
+      ? `  ${progress.done + progress.failed}/${progress.total} documents checked: ${progress.done} document verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`
+      : `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`,
     `  ${progress.tokens} tokens, $${progress.costUsd.toFixed(4)} so far; budget ${budget.length > 0 ? budget.join(' and ') : 'none'}`,
     ...(progress.continuedAsNew > 0 ? [`  continued as new ${progress.continuedAsNew} time(s)`] : []),
     ...(progress.pausedBy === 'failure-rate' ? ['  paused by the failure-rate policy (resume with `verity sweep resume <run>`)'] : []),

@@ -144,6 +144,8 @@ export type SweepChildOutcome =
 export interface SweepProgress {
   runId: string;
   status: SweepStatus;
+  /** What the sweep's work items are: `documents` for a sweep with `check`; verifications otherwise. */
+  items?: 'documents';
   total: number;
   done: number;
   failed: number;

@@ -10,6 +10,7 @@ import { runConfigSchema } from '../../src/runs/run-manifest';
 import type { DocumentVerdict } from '../../src/shared/check/document';
 import type { SweepInput, SweepProgress } from '../../src/shared/sweep';
 import type { Verdict } from '../../src/shared/verify';
+import { formatProgress } from '../../src/cli/sweep-progress';
 import { uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
@@ -77,6 +78,8 @@ describe('a sweep with check (text datasets)', () => {
   it('checks every item as a document of the run, across a continue-as-new', () => {
     expect(first).toMatchObject({ status: 'completed', total: ANSWERS.length, done: ANSWERS.length, failed: 0 });
     expect(first.continuedAsNew).toBeGreaterThan(0);
+    expect(first.items).toBe('documents');
+    expect(formatProgress(first)).toMatch(new RegExp(`${ANSWERS.length}/${ANSWERS.length} documents checked: ${ANSWERS.length} document verdicts`));
     expect(documents.map((d) => d.itemId).sort()).toEqual(ANSWERS.map((a) => a.id));
     for (const document of documents) {
       const answer = ANSWERS.find((a) => a.id === document.itemId)!;
