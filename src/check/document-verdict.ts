@@ -5,6 +5,8 @@ import type { Verdict } from '../shared/verify';
 export interface DocumentVerdictInput {
   documentId: string;
   source?: string;
+  /** The document's text, kept in the verdict so the explorer can show each sentence with its claims. */
+  text?: string;
   method: DocumentVerdict['method'];
   model: string;
   checkPrompts: Record<string, string>;
@@ -47,6 +49,7 @@ export function buildDocumentVerdict(input: DocumentVerdictInput, sentences: rea
     schemaVersion: 1,
     documentId: input.documentId,
     ...(input.source ? { source: input.source } : {}),
+    ...(input.text !== undefined ? { text: input.text } : {}),
     method: input.method,
     model: input.model,
     checkPrompts: input.checkPrompts,
