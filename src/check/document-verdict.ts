@@ -7,6 +7,8 @@ export interface DocumentVerdictInput {
   source?: string;
   /** The sweep item the document is (absent for `verity check`). */
   run?: DocumentRunItem;
+  /** The document's text, kept in the verdict so the explorer can show each sentence with its claims. */
+  text?: string;
   method: DocumentVerdict['method'];
   model: string;
   checkPrompts: Record<string, string>;
@@ -50,6 +52,7 @@ export function buildDocumentVerdict(input: DocumentVerdictInput, sentences: rea
     documentId: input.documentId,
     ...(input.source ? { source: input.source } : {}),
     ...(input.run ? { runId: input.run.runId, itemId: input.run.itemId, dataset: input.run.dataset } : {}),
+    ...(input.text !== undefined ? { text: input.text } : {}),
     method: input.method,
     model: input.model,
     checkPrompts: input.checkPrompts,

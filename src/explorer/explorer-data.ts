@@ -3,7 +3,9 @@ import { isIndexNotFound } from '../es/client';
 import { searchPage } from './deep-page';
 import { indexName } from '../es/indices';
 import type { ChatMessage } from '../llm/types';
+import type { DocumentVerdict } from '../shared/check/document';
 import type { Verdict } from '../shared/verify';
+import { ExplorerDocuments, type ExplorerDocumentRow } from './explorer-documents';
 import { type ExplorerFilter, failureQuery, type GoldIndex, INVALID_CALLS_FIELD, needsGold, verdictQuery } from './explorer-filter';
 
 /** Characters of a claim in a table row (the transcript has it whole). */
@@ -83,6 +85,10 @@ export interface ExplorerSource {
   claim(workflowId: string): Promise<ExplorerClaim | undefined>;
   compare(claimId: string): Promise<ExplorerClaim[]>;
   failures(from: number, size: number): Promise<{ total: number; failures: ExplorerFailure[] }>;
+  /** The run's checked documents (`verity check`), newest first. */
+  documents(from: number, size: number): Promise<{ total: number; documents: ExplorerDocumentRow[] }>;
+  /** One document verdict whole, with its text and claims. */
+  document(documentId: string): Promise<DocumentVerdict | undefined>;
 }
 
 export interface ExplorerOptions {
@@ -98,9 +104,11 @@ export interface ExplorerOptions {
 export class ExplorerData implements ExplorerSource {
   private readonly index: { verdicts: string; claims: string; failures: string; cache: string };
   private gold: { at: number; index: GoldIndex; byClaim: Map<string, string> } | undefined;
+  private readonly checkedDocuments: ExplorerDocuments;
 
   constructor(private readonly options: ExplorerOptions) {
     const { prefix } = options;
+    this.checkedDocuments = new ExplorerDocuments(options.client, indexName(prefix, 'documents'), options.runId);
     this.index = {
       verdicts: indexName(prefix, 'verdicts'),
       claims: indexName(prefix, 'run-claims'),
@@ -215,6 +223,14 @@ export class ExplorerData implements ExplorerSource {
       return { ...failure, ...(temporalUrl ? { temporalUrl } : {}) };
     });
     return { total: totalOf(response), failures };
+  }
+
+  documents(from: number, size: number): Promise<{ total: number; documents: ExplorerDocumentRow[] }> {
+    return this.checkedDocuments.list(from, size);
+  }
+
+  document(documentId: string): Promise<DocumentVerdict | undefined> {
+    return this.checkedDocuments.get(documentId);
   }
 
   private async withDetails(verdicts: Verdict[]): Promise<ExplorerClaim[]> {

@@ -1,4 +1,6 @@
+import type { DocumentVerdict } from '../shared/check/document';
 import type { ExplorerClaim, ExplorerFailure, ExplorerRow, ExplorerSummary } from './explorer-data';
+import type { ExplorerDocumentRow } from './explorer-documents';
 import { EXPLORER_SCRIPT } from './explorer-script';
 
 /** A bounded page of a run, embedded in explorer.html so it works offline. */
@@ -7,6 +9,8 @@ export interface EmbeddedExplorer {
   rows: ExplorerRow[];
   claims: Record<string, ExplorerClaim>;
   failures: ExplorerFailure[];
+  /** The run's newest checked documents, whole; `total` counts them all. */
+  documents: { total: number; rows: ExplorerDocumentRow[]; verdicts: Record<string, DocumentVerdict> };
 }
 
 const STYLE = `
@@ -24,7 +28,14 @@ pre.error { background: #fdf0ef; } pre.raw { background: #f0f7f1; }
 .memory { border-left-color: #9bc59d; } details { margin: .3em 0; } details > summary { cursor: pointer; font-family: ui-monospace, monospace; }
 dl.kv { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: .3em 0; } dt { color: #5b6478; }
 .side-by-side { display: flex; gap: 1em; overflow-x: auto; } .column { flex: 1 1 0; min-width: 18em; border: 1px solid #e3e6ee; border-radius: 6px; padding: .6em; }
-.error { color: #b3261e; } #pager { margin: .5em 0; display: flex; gap: 1em; align-items: center; }
+.error { color: #b3261e; } #pager, #documents-pager { margin: .5em 0; display: flex; gap: 1em; align-items: center; }
+tr.document-row { cursor: pointer; } tr.document-row:hover { background: #eef3ff; }
+.document-text { white-space: pre-wrap; word-break: break-word; line-height: 1.7; padding: .6em; border: 1px solid #e3e6ee; border-radius: 6px; max-height: 40em; overflow: auto; }
+.sentence { cursor: pointer; border-radius: 3px; padding: .05em 0; } .sentence.selected { outline: 2px solid #3b5bdb; }
+.s-supported { background: #d3f2dc; } .s-refuted { background: #f9d0cc; } .s-nei { background: #fde8b4; }
+.s-skipped { background: #e6e8ed; } .s-failed { background: #fff; border: 1px dashed #b3261e; }
+.has-failed { text-decoration: underline wavy #b3261e; } .has-failed::after { content: "⚠"; color: #b3261e; font-size: .8em; }
+.legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
 `;
 
 /** The explorer page; with `embedded`, a self-contained file that reads nothing from the network. */
@@ -44,6 +55,11 @@ export function explorerHtml(embedded?: EmbeddedExplorer): string {
 <div id="compare" hidden></div>
 <h2 id="failures-title">Failures</h2>
 <table id="failures"><thead><tr><th>claim</th><th>method</th><th>model</th><th>error type</th><th>reason</th><th></th></tr></thead><tbody id="failures-body"></tbody></table>
+<h2 id="documents-title">Documents</h2>
+<table id="documents"><thead><tr><th>document</th><th>source</th><th>method</th><th>model</th><th>claims</th><th>supported</th><th>not supported</th><th>skipped</th><th>failed</th>
+<th>precision</th><th>F1@K</th><th>finished</th></tr></thead><tbody id="documents-body"></tbody></table>
+<div id="documents-pager"><button id="documents-prev">previous</button><span id="documents-info"></span><button id="documents-next">next</button></div>
+<div id="document" hidden></div>
 ${data}<script>${EXPLORER_SCRIPT}</script>
 </body></html>
 `;

@@ -36,6 +36,8 @@ export const EXPLORER_SCRIPT = String.raw`
     claim: (workflowId) => served.get('api/claim', { workflowId }),
     compare: (claimId) => served.get('api/compare', { claimId }),
     failures: (from, size) => served.get('api/failures', { from, size }),
+    documents: (from, size) => served.get('api/documents', { from, size }),
+    document: (documentId) => served.get('api/document', { documentId }),
   };
   const matches = (row, f) =>
     (!f.method || row.method === f.method) && (!f.model || row.model === f.model) && (!f.dataset || row.dataset === f.dataset) &&
@@ -58,6 +60,8 @@ export const EXPLORER_SCRIPT = String.raw`
     claim: async (id) => embedded.claims[id] || null,
     compare: async (claimId) => Object.values(embedded.claims).filter((c) => c.verdict.claimId === claimId),
     failures: async (from, size) => ({ total: embedded.failures.length, failures: embedded.failures.slice(from, from + size) }),
+    documents: async (from, size) => ({ total: embedded.documents.rows.length, documents: embedded.documents.rows.slice(from, from + size) }),
+    document: async (documentId) => (Object.prototype.hasOwnProperty.call(embedded.documents.verdicts, documentId) ? embedded.documents.verdicts[documentId] : null),
   };
   const source = offline || served;
 
@@ -220,6 +224,127 @@ export const EXPLORER_SCRIPT = String.raw`
     panel.scrollIntoView();
   }
 
+  // ---- checked documents (verity check) ----------------------------------------------------
+  const documentsPage = { from: 0, size: 50 };
+  const ratio = (v) => (v === null || v === undefined ? 'n/a' : Number(v).toFixed(3));
+  const num = (v) => el('td', { class: 'num' }, v);
+
+  async function loadDocuments() {
+    const { from, size } = documentsPage;
+    const { total, documents } = await source.documents(from, size);
+    const all = embedded ? embedded.documents.total : total;
+    $('documents-title').textContent = 'Documents (' + all + ')';
+    $('documents-body').replaceChildren(...documents.map((d) => el('tr', { class: 'document-row', 'data-document-id': d.documentId, onclick: () => openDocument(d.documentId) },
+      el('td', {}, d.documentId), el('td', {}, d.source || ''), el('td', {}, d.method), el('td', {}, d.model), num(d.claims), num(d.scores.supported),
+      num(d.scores.notSupported + (d.scores.nei ? ' (' + d.scores.nei + ' NEI)' : '')), num(d.scores.skipped), num(d.scores.failed),
+      num(ratio(d.scores.precision)), num(ratio(d.scores.f1AtK) + ' @' + d.scores.k), el('td', {}, d.finishedAt))));
+    $('documents-info').textContent = total === 0 ? 'no checked documents in this run' : (from + 1) + '–' + (from + documents.length) + ' of ' + total +
+      (all > total ? ' (offline page: the newest ' + total + ' of ' + all + '; verity view serves them all)' : '');
+    $('documents-prev').disabled = from === 0;
+    $('documents-next').disabled = from + documents.length >= total;
+  }
+
+  // What a claim makes of its sentence: its label (a repeat has the label of the claim it repeats), SKIPPED or FAILED.
+  const STATUS_ORDER = ['SUPPORTED', 'REFUTED', 'NEI', 'SKIPPED', 'FAILED'];
+  const claimStatus = (c) => (c.failure ? 'FAILED' : c.label ? c.label : c.skipped ? 'SKIPPED' : 'FAILED');
+  const claimStatusText = (c) => c.skipped === 'duplicate' ? 'same as claim #' + (Number(c.duplicateOf) + 1) + (c.label ? ' · ' + c.label : '')
+    : c.skipped ? 'skipped: ' + c.skipped : c.failure ? 'FAILED' : c.label || 'FAILED';
+  // Red when any claim is refuted, amber for NEI (alone or mixed with supported), green when supported, grey when only skipped; a failed claim adds a mark.
+  function sentenceClass(statuses) {
+    const has = (status) => statuses.includes(status);
+    const tone = has('REFUTED') ? 's-refuted' : has('NEI') ? 's-nei' : has('SUPPORTED') ? 's-supported' : has('FAILED') ? 's-failed' : 's-skipped';
+    return 'sentence ' + tone + (has('FAILED') ? ' has-failed' : '');
+  }
+
+  /** The sentences that have claims, in text order, each with its claims. */
+  function sentencesOf(verdict) {
+    const bySentence = new Map();
+    for (const c of verdict.claims || []) {
+      if (!bySentence.has(c.sentence)) bySentence.set(c.sentence, { index: c.sentence, start: c.span && c.span.start, end: c.span && c.span.end, text: c.sentenceText || '', claims: [] });
+      bySentence.get(c.sentence).claims.push(c);
+    }
+    return [...bySentence.values()].sort((a, b) => a.start - b.start || a.index - b.index);
+  }
+
+  function sentenceNode(sentence, text) {
+    const statuses = STATUS_ORDER.filter((status) => sentence.claims.some((c) => claimStatus(c) === status));
+    return el('span', { class: sentenceClass(statuses), 'data-sentence': sentence.index, 'data-labels': statuses.join(' '), tabindex: 0,
+      title: sentence.claims.map((c) => '#' + (c.position + 1) + ' ' + claimStatusText(c)).join(' · '),
+      onclick: (event) => showSentenceClaims(sentence, event.currentTarget),
+      onkeydown: (event) => { if (event.key === 'Enter') showSentenceClaims(sentence, event.currentTarget); } }, text);
+  }
+
+  /** The text with each claimed sentence as an element at its span; the text between sentences is kept as it is. */
+  function documentTextNodes(verdict) {
+    const sentences = sentencesOf(verdict);
+    const text = verdict.text;
+    if (typeof text !== 'string') {
+      return [el('p', { class: 'no-text' }, 'This verdict was stored before the document text was kept: its sentences with claims follow.'),
+        el('div', { class: 'document-sentences' }, ...sentences.map((sentence) => el('p', {}, sentenceNode(sentence, sentence.text))))];
+    }
+    const body = el('div', { class: 'document-text', id: 'document-text' });
+    const unplaced = [];
+    let cursor = 0;
+    for (const sentence of sentences) {
+      const { start, end } = sentence;
+      if (!Number.isInteger(start) || !Number.isInteger(end) || start < cursor || end <= start || end > text.length) { unplaced.push(sentence); continue; }
+      body.append(text.slice(cursor, start), sentenceNode(sentence, text.slice(start, end)));
+      cursor = end;
+    }
+    body.append(text.slice(cursor));
+    return [body, unplaced.length ? el('div', { class: 'document-sentences' }, el('p', {}, 'sentences whose span is not in the text:'), ...unplaced.map((sentence) => el('p', {}, sentenceNode(sentence, sentence.text)))) : null];
+  }
+
+  function showSentenceClaims(sentence, node) {
+    for (const other of document.querySelectorAll('#document .sentence.selected')) other.classList.remove('selected');
+    node.classList.add('selected');
+    $('document-claims').replaceChildren(el('h3', {}, 'Sentence ' + (sentence.index + 1) + ' · ' + sentence.claims.length + (sentence.claims.length === 1 ? ' claim' : ' claims')),
+      el('ol', { class: 'sentence-claims' }, ...sentence.claims.map((c) => el('li', { class: 'document-claim', value: c.position + 1, 'data-position': c.position },
+        el('b', {}, '#' + (c.position + 1) + ' '), el('span', { class: 'label' }, claimStatusText(c)),
+        el('div', { class: 'claim-pair' }, el('span', { class: 'extracted' }, c.extracted), ' → ', el('span', { class: 'decontextualised' }, c.claim)),
+        c.failure ? el('div', { class: 'error failure' }, 'failure: ' + c.failure) : null,
+        c.workflowId ? el('button', { class: 'claim-transcript', onclick: () => openClaim(c.workflowId) }, 'verification transcript') : null))));
+  }
+
+  async function openDocument(documentId) {
+    const verdict = await source.document(documentId);
+    const panel = $('document');
+    panel.hidden = false;
+    panel.setAttribute('data-document-id', documentId);
+    if (location.hash !== '#document=' + encodeURIComponent(documentId)) location.hash = 'document=' + encodeURIComponent(documentId);
+    if (!verdict) {
+      panel.replaceChildren(el('p', { class: 'error' }, 'no checked document ' + documentId + ' in this run' + (embedded ? ' on this offline page' : '')));
+      return;
+    }
+    const s = verdict.scores;
+    const u = verdict.stepUsage;
+    panel.replaceChildren(
+      el('h2', {}, 'Document ' + verdict.documentId + (verdict.source ? ' · ' + verdict.source : '')),
+      section('Scores', el('dl', { class: 'kv', id: 'document-scores' }, ...[
+        ['precision', ratio(s.precision)], ['F1@' + s.k, ratio(s.f1AtK)], ['recall@' + s.k, ratio(s.recallAtK)],
+        ['supported', s.supported], ['not supported', s.notSupported + ' (' + s.nei + ' NEI)'], ['skipped', s.skipped], ['failed', s.failed],
+        ['sentences', verdict.sentenceCount + (verdict.unreadableSentences && verdict.unreadableSentences.length ? ' (' + verdict.unreadableSentences.length + ' without readable claims)' : '')],
+        ['method · model', verdict.method + ' · ' + verdict.model],
+        ['document steps', u ? u.llmCalls + ' LLM calls (' + u.cachedLlmCalls + ' from cache, ' + u.invalidAnswers + ' invalid) · ' + u.totalTokens + ' tokens · ' + usd(u.costUsd) : 'not recorded'],
+        ['workflow runs', verdict.runs], ['finished', verdict.finishedAt],
+      ].flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, String(v))]))),
+      section('Text', el('p', { class: 'legend' }, el('span', { class: 's-supported' }, 'supported'), el('span', { class: 's-refuted' }, 'refuted'),
+        el('span', { class: 's-nei' }, 'NEI or mixed'), el('span', { class: 's-skipped' }, 'skipped'), el('span', { class: 's-failed has-failed' }, 'failed'),
+        ' · click a sentence for its claims'), ...documentTextNodes(verdict)),
+      el('div', { id: 'document-claims' }));
+    panel.scrollIntoView();
+  }
+
+  /** #document=<id> opens that document (on load and when the hash changes). */
+  async function openFromHash() {
+    const match = /^#document=(.+)$/.exec(location.hash);
+    if (!match) return;
+    let documentId;
+    try { documentId = decodeURIComponent(match[1]); } catch { return; }
+    if ($('document').getAttribute('data-document-id') === documentId && !$('document').hidden) return;
+    await openDocument(documentId);
+  }
+
   // ---- failures and the live summary -------------------------------------------------------
   async function loadFailures() {
     const { total, failures } = await source.failures(0, 50);
@@ -241,10 +366,15 @@ export const EXPLORER_SCRIPT = String.raw`
     renderFilters(summary);
     $('prev').addEventListener('click', () => { state.filter.from = Math.max(0, Number(state.filter.from) - Number(state.filter.size)); loadClaims(); });
     $('next').addEventListener('click', () => { state.filter.from = Number(state.filter.from) + Number(state.filter.size); loadClaims(); });
-    await Promise.all([loadClaims(), loadFailures()]);
+    $('documents-prev').addEventListener('click', () => { documentsPage.from = Math.max(0, documentsPage.from - documentsPage.size); loadDocuments(); });
+    $('documents-next').addEventListener('click', () => { documentsPage.from += documentsPage.size; loadDocuments(); });
+    await Promise.all([loadClaims(), loadFailures(), loadDocuments()]);
+    window.addEventListener('hashchange', () => { openFromHash().catch(showError); });
+    await openFromHash().catch(showError);
     document.body.setAttribute('data-ready', 'true');
-    if (!embedded) setInterval(() => { loadSummary().catch(() => {}); loadFailures().catch(() => {}); }, 5000);
+    if (!embedded) setInterval(() => { loadSummary().catch(() => {}); loadFailures().catch(() => {}); loadDocuments().catch(() => {}); }, 5000);
   }
-  main().catch((err) => { document.body.prepend(el('p', { class: 'error' }, 'explorer: ' + err.message)); });
+  function showError(err) { document.body.prepend(el('p', { class: 'error' }, 'explorer: ' + err.message)); }
+  main().catch(showError);
 })();
 `;

@@ -45,6 +45,12 @@ export async function startExplorerServer(source: ExplorerSource, options: { por
           const { from, size } = pageSchema.parse(params);
           return source.failures(from, size);
         }
+        case '/api/documents': {
+          const { from, size } = pageSchema.parse(params);
+          return source.documents(from, size);
+        }
+        case '/api/document':
+          return (await source.document(z.object({ documentId: idSchema }).parse(params).documentId)) ?? null;
         default:
           return undefined;
       }

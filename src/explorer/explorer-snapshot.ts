@@ -4,11 +4,13 @@ import type { EmbeddedExplorer } from './explorer-page';
 
 /** Verifications embedded in explorer.html by default (each with its transcript and cached messages). */
 export const DEFAULT_EMBEDDED_CLAIMS = 200;
+/** Checked documents embedded whole (text and claims): the newest of the run. */
+export const DEFAULT_EMBEDDED_DOCUMENTS = 20;
 /** Characters of each cached message or raw response kept in the offline page. */
 const EMBEDDED_TEXT_CHARS = 6_000;
 
-/** The first `limit` verifications of a run with their transcripts, and the latest failures, read page by page. */
-export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_EMBEDDED_CLAIMS): Promise<EmbeddedExplorer> {
+/** The first `limit` verifications of a run with their transcripts, the latest failures and the newest checked documents, read page by page. */
+export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_EMBEDDED_CLAIMS, documentLimit = DEFAULT_EMBEDDED_DOCUMENTS): Promise<EmbeddedExplorer> {
   const summary = await source.summary();
   const rows: EmbeddedExplorer['rows'] = [];
   const claims: EmbeddedExplorer['claims'] = {};
@@ -22,7 +24,17 @@ export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_E
     if (page.rows.length === 0 || rows.length >= page.total) break;
   }
   const { failures } = await source.failures(0, limit);
-  return { summary, rows, claims, failures };
+  return { summary, rows, claims, failures, documents: await documentsSnapshot(source, documentLimit) };
+}
+
+async function documentsSnapshot(source: ExplorerSource, limit: number): Promise<EmbeddedExplorer['documents']> {
+  const { total, documents: rows } = limit > 0 ? await source.documents(0, limit) : { ...(await source.documents(0, 1)), documents: [] };
+  const verdicts: EmbeddedExplorer['documents']['verdicts'] = {};
+  for (const row of rows) {
+    const verdict = await source.document(row.documentId);
+    if (verdict) verdicts[row.documentId] = verdict;
+  }
+  return { total, rows, verdicts };
 }
 
 function clipCalls(calls: EmbeddedExplorer['claims'][string]['calls']): EmbeddedExplorer['claims'][string]['calls'] {

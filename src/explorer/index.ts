@@ -1,4 +1,5 @@
 export * from './explorer-data';
+export * from './explorer-documents';
 export * from './explorer-filter';
 export * from './explorer-page';
 export * from './explorer-server';

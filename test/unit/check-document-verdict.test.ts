@@ -11,6 +11,7 @@ describe('buildDocumentVerdict', () => {
     const result = buildDocumentVerdict(
       {
         documentId: 'd1',
+        text,
         method: 'rag',
         model: 'gpt-4o-mini',
         checkPrompts: { 'check.extract': '1' },
@@ -39,5 +40,12 @@ describe('buildDocumentVerdict', () => {
     expect(missing!.failure).toMatch(/without a stored verdict/);
     expect(result.scores).toMatchObject({ supported: 1, notSupported: 0, skipped: 2, failed: 2, precision: 1, k: 2, recallAtK: 0.5 });
     expect(result).toMatchObject({ documentId: 'd1', sentenceCount: 3, runs: 2, finishedAt: '2026-11-26T00:00:00.000Z' });
+    // The text is kept, so the explorer can render each sentence at its span.
+    expect(result.text).toBe(text);
+  });
+
+  it('leaves the text out when none is given', () => {
+    const result = buildDocumentVerdict({ documentId: 'd2', method: 'rag', model: 'm', checkPrompts: {}, claims: [], unreadableSentences: [], runs: 1 }, [], new Map(), new Date(0));
+    expect('text' in result).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { ADHOC_RUN_ID } from '../../shared/check/claim-verification';
 import type { DocumentClaimVerdict, DocumentVerdict } from '../../shared/check/document';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -33,4 +34,9 @@ export function formatDocumentVerdict(verdict: DocumentVerdict): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the explorer shows a checked document: `verity view adhoc` on its default port, then the document's link. */
+export function explorerHint(documentId: string): string {
+  return `view it with its sentences highlighted: verity view ${ADHOC_RUN_ID}, then open http://127.0.0.1:8800/#document=${encodeURIComponent(documentId)}`;
 }

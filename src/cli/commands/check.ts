@@ -24,7 +24,7 @@ import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoi
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { describeWorkflowFailure } from '../workflow-failure';
 import { parsePositiveInt, parseTopK } from './verify';
-import { formatDocumentVerdict } from './check-output';
+import { explorerHint, formatDocumentVerdict } from './check-output';
 
 interface CheckOptions {
   method: MethodName;
@@ -161,6 +161,7 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
     const verdict = await storedVerdict(config, input.documentId);
     if (options.json) printJson({ ...verdict, workflowId: handle.workflowId, uiUrl, attached });
     else printText(formatDocumentVerdict(verdict));
+    process.stderr.write(`${explorerHint(verdict.documentId)}\n`);
   } finally {
     await worker.stop();
     await waiting?.finish();

@@ -61,7 +61,7 @@ export function registerViewCommand(program: Command): void {
   program
     .command('view')
     .description(
-      'Serve the claim explorer of a run: a claims table with filters, every verification\'s full transcript (trace, LLM calls with rendered messages and raw responses, tool calls, memory hits, Temporal UI link), one claim across methods and models side by side, and the failures. Pages Elasticsearch, so it works for runs of any size, and refreshes while the run goes on.',
+      'Serve the claim explorer of a run: a claims table with filters, every verification\'s full transcript (trace, LLM calls with rendered messages and raw responses, tool calls, memory hits, Temporal UI link), one claim across methods and models side by side, the failures, and checked documents with each sentence highlighted by the labels of its claims. Pages Elasticsearch, so it works for runs of any size, and refreshes while the run goes on.',
     )
     .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")', runIdArgument)
     .option('--port <port>', 'port to serve on', port, 8800)
