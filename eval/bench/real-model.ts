@@ -37,6 +37,7 @@ import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import { indexName } from '../../src/es/indices';
+import { readManifest } from '../../src/runs/read-run';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { METHODS, type MethodName } from '../../src/shared/constants';
@@ -139,6 +140,9 @@ async function main(): Promise<void> {
     const started = Date.now();
     const code = await cli(['node', 'verity', 'sweep', 'run', configFile]);
     if (code !== 0) throw new Error(`sweep ${String(sweep.run)} ended with exit code ${code}`);
+    // `sweep run` also returns on a paused or budget-exhausted sweep: only a completed one is scored.
+    const { status } = await readManifest(es, prefix, String(sweep.run));
+    if (status !== 'completed') throw new Error(`sweep ${String(sweep.run)} is ${status}, not completed: nothing recorded for it (\`verity sweep resume ${String(sweep.run)}\` with ES_INDEX_PREFIX=${prefix}, then run the bench again)`);
     return (Date.now() - started) / 1000;
   };
   const results: MethodResult[] = [];
