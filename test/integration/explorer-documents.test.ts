@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { openExplorerPage } from '../support/explorer-browser-page';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentStore } from '../../src/check/document-store';
 import { splitSentences } from '../../src/check/sentences';
@@ -15,7 +16,6 @@ import { uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 /** Bounded waits for a loaded machine; nothing waits for a fixed time. */
-const PAGE_TIMEOUT_MS = 30_000;
 const SWEEP_RUN = 'docs-sweep';
 
 /** Hostile markup inside sentences and between them, white space and a blank line to keep. */
@@ -158,19 +158,7 @@ describe('checked documents in the explorer (real Elasticsearch, Temporal and Ch
     }
   });
 
-  /** A page that records console errors and uncaught exceptions. */
-  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready="true"]');
-    return { page, errors };
-  }
+  const open = (url: string) => openExplorerPage(browser, url);
 
   const sentence = (page: Page, index: number) => page.locator(`#document .sentence[data-sentence="${index}"]`);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { openExplorerPage } from '../support/explorer-browser-page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { workflowUiUrl } from '../../src/client/temporal';
@@ -22,7 +23,6 @@ const CLAIMS = 3;
  * seconds to render a page or answer a query. Nothing waits for a fixed time: each action waits
  * for the page to say its table has settled (body[data-claims-pending="0"]).
  */
-const PAGE_TIMEOUT_MS = 30_000;
 /** rag and MERMAID on the demo claims, and MERMAID on the broken claim. */
 const VERDICTS = CLAIMS * 2 + 1;
 
@@ -83,19 +83,7 @@ describe('claim explorer in headless Chromium', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  /** A page that records console errors and uncaught exceptions. */
-  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready="true"]');
-    return { page, errors };
-  }
+  const open = (url: string) => openExplorerPage(browser, url);
 
   const rowsOf = (page: Page) => page.locator('#claims-body tr.claim-row');
 
