@@ -8,7 +8,7 @@ import { loadDataset } from '../../eval/datasets';
 import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
-import { scheduledActivities } from '../support/workflow-history';
+import { expectDeterministicReplay, scheduledActivities } from '../support/workflow-history';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -35,8 +35,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
   };
 
   beforeAll(async () => {
-    // maxCachedWorkflows 0: every workflow task replays the history, so non-determinism fails here.
-    harness = await startWorkerHarness('emulate', { simulator: { latencyMs: 40 }, worker: { maxCachedWorkflows: 0 } });
+    harness = await startWorkerHarness('emulate', { simulator: { latencyMs: 40 } });
     await ingestRecordedWeb(harness, WEB);
   });
 
@@ -60,6 +59,7 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
     const stored = await harness.deps.verdicts.get(handle.workflowId);
     expect(stored?.trace).toEqual(verdict.trace);
     expect(verdict.promptVersion).toContain('emulate.classifier@2');
+    await expectDeterministicReplay([handle]);
   });
 
   it('publishes its trace while it runs (the trace query)', async () => {
@@ -99,6 +99,8 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
       expect(trace.calls.additionalQuery ?? 0).toBeLessThanOrEqual(4);
       expect(new Set(trace.memory).size).toBe(trace.memory.length);
     }
+    // Every branch below replays with the current workflow code, once per history.
+    await expectDeterministicReplay(runs.map((r) => r.handle));
     const all = runs.map((r) => r.trace);
     // The simulator and the recorded web are deterministic: these claims take all these branches.
     expect(new Set(all.map((t) => t.ending))).toEqual(new Set(['case1-sufficient', 'case3-exhausted']));

@@ -1,4 +1,6 @@
 import type { WorkflowHandle } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
+import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 
 /** The activity type a local-activity marker records (its `data` detail is JSON with `activity_type`). */
 function localActivityType(details: Record<string, { payloads?: { data?: Uint8Array | null }[] | null }> | null | undefined): string | undefined {
@@ -17,4 +19,19 @@ export async function scheduledActivities(handle: WorkflowHandle): Promise<Recor
     if (name) counts[name] = (counts[name] ?? 0) + 1;
   }
   return counts;
+}
+
+/**
+ * Replays each finished workflow's whole history once with the current workflow code and fails on
+ * any non-determinism. Linear in the history, unlike a worker with `maxCachedWorkflows: 0`, which
+ * replays the history at every workflow task and grows quadratic with long methods.
+ */
+export async function expectDeterministicReplay(handles: WorkflowHandle[]): Promise<void> {
+  const histories = await Promise.all(handles.map(async (handle) => ({ workflowId: handle.workflowId, history: await handle.fetchHistory() })));
+  const results = Worker.runReplayHistories({ workflowsPath: WORKFLOWS_PATH }, histories);
+  const failures: string[] = [];
+  for await (const result of results) {
+    if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
+  }
+  if (failures.length > 0) throw new Error(`replay with the current workflow code failed:\n${failures.join('\n')}`);
 }
