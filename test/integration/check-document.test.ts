@@ -7,6 +7,7 @@ import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verificat
 import type { DocumentVerdict } from '../../src/shared/check/document';
 import { runCliInProcess } from '../support/cli-in-process';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { expectTaskQueueReplays } from '../support/workflow-history';
 
 /** Eight sentences: facts (one with two claims, one with a pronoun), an opinion, a question and a repeat. */
 const ARTICLE = [
@@ -50,8 +51,7 @@ describe('verity check on real Temporal and Elasticsearch', () => {
   let first: DocumentVerdict;
 
   beforeAll(async () => {
-    // maxCachedWorkflows 0: every workflow task replays the history, so non-determinism fails here.
-    harness = await startWorkerHarness('check', { worker: { maxCachedWorkflows: 0 } });
+    harness = await startWorkerHarness('check');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-check-'));
   });
 
@@ -170,5 +170,9 @@ describe('verity check on real Temporal and Elasticsearch', () => {
     expect(verdict.runs).toBeGreaterThanOrEqual(4);
     expect(verdict.claims.every((c) => c.label !== undefined || c.failure !== undefined)).toBe(true);
     expect(verdict.scores.supported + verdict.scores.notSupported + verdict.scores.failed).toBe(7);
+  });
+
+  it('every workflow this file ran replays with the current workflow code', async () => {
+    expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
   });
 });

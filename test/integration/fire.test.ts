@@ -8,7 +8,7 @@ import { loadDataset } from '../../eval/datasets';
 import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
-import { scheduledActivities } from '../support/workflow-history';
+import { expectTaskQueueReplays, scheduledActivities } from '../support/workflow-history';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -31,7 +31,7 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
   };
 
   beforeAll(async () => {
-    harness = await startWorkerHarness('fire', { worker: { maxCachedWorkflows: 0 } });
+    harness = await startWorkerHarness('fire');
     await ingestRecordedWeb(harness, WEB);
   });
 
@@ -101,5 +101,9 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
     const givenUp = await verify(unreadable.claim, { maxRetries: 0 });
     expect(givenUp.trace).toMatchObject({ stop: 'unreadable', searches: [], steps: [{ decision: 'unreadable', attempts: 1 }] });
     expect(givenUp.trace.forcedFinalAttempts).toBe(1);
+  });
+
+  it('every workflow this file ran replays with the current workflow code', async () => {
+    expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
   });
 });

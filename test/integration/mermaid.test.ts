@@ -13,6 +13,7 @@ import { activitySummaries } from '../support/history-summaries';
 import { CACHE_LOOKUP_SUFFIX } from '../../workflows/llm-calls';
 import { DEMO_CORPUS } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { expectTaskQueueReplays } from '../support/workflow-history';
 
 /** Two claims sharing the subject "Marie Curie": the second should start warm from the first's evidence. */
 const FIRST = 'Marie Curie was born in Warsaw in 1867.';
@@ -25,8 +26,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
   let deps: WorkerDependencies;
 
   beforeAll(async () => {
-    // Every workflow task replays from history (maxCachedWorkflows 0); the simulator is slowed so a run can be watched.
-    harness = await startWorkerHarness('mermaid', { worker: { maxCachedWorkflows: 0 }, simulator: { latencyMs: 100 } });
+    harness = await startWorkerHarness('mermaid', { simulator: { latencyMs: 100 } });
     ({ config, client, deps } = harness);
     await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: DEMO_CORPUS, target: WEB_TARGET });
   }, 60_000);
@@ -221,6 +221,10 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
       return data ? [JSON.parse(Buffer.from(data).toString('utf8')) as { task: string; model?: string; role?: string }] : [];
     });
   }
+
+  it('every workflow this file ran replays with the current workflow code', async () => {
+    expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
+  });
 });
 
 describe('MERMAID with a model that never answers valid JSON', () => {

@@ -13,6 +13,7 @@ import type { Verdict } from '../../src/shared/verify';
 import { formatProgress } from '../../src/cli/sweep-progress';
 import { uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { expectTaskQueueReplays } from '../support/workflow-history';
 
 /** Whole answers in FELM's format (the dataset name picks its label scheme): labelled per answer, false when some claim is false. */
 const ANSWERS = [
@@ -54,8 +55,7 @@ describe('a sweep with check (text datasets)', () => {
 
   beforeAll(async () => {
     fs.writeFileSync(file, ANSWERS.map((answer) => JSON.stringify({ dataset: 'felm_wk', split: 'test', ...answer })).join('\n') + '\n');
-    // maxCachedWorkflows 0: every workflow task replays its history, so non-determinism fails here.
-    harness = await startWorkerHarness('check-sweep', { worker: { maxCachedWorkflows: 0, llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    harness = await startWorkerHarness('check-sweep', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
     const run = config();
     // A small history limit makes the sweep continue as new while its documents are still running.
     input = { ...buildSweepInput(harness.config, run, tmp), maxHistoryEvents: 12 };
@@ -124,5 +124,9 @@ describe('a sweep with check (text datasets)', () => {
     expect(() => buildSweepInput(harness.config, config({ repeats: 2 }), tmp)).toThrow(InvalidRunConfigError);
     expect(() => buildSweepInput(harness.config, config({ methods: ['mermaid'], ordered: true }), tmp)).toThrow(/memory/);
     expect(() => runConfigSchema.parse({ ...config(), check: { window: 0 } })).toThrow();
+  });
+
+  it('every workflow this file ran replays with the current workflow code', async () => {
+    expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,7 @@ import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { verifyClaimWorkflow } from '../../workflows';
 import { uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+import { expectTaskQueueReplays } from '../support/workflow-history';
 
 const API_KEY = 'sk-test-secret-never-in-history';
 
@@ -21,8 +22,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
   let prefix: string;
 
   beforeAll(async () => {
-    // maxCachedWorkflows 0: every workflow task is a replay, so non-determinism would fail here.
-    harness = await startWorkerHarness('verify', { apiKey: API_KEY, worker: { maxCachedWorkflows: 0 } });
+    harness = await startWorkerHarness('verify', { apiKey: API_KEY });
     ({ config, simulator, deps, client, prefix } = harness);
   });
 
@@ -93,5 +93,9 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
     const cause = (failure?.cause ?? failure) as Error | undefined;
     expect(cause?.message).toMatch(/does not exist/);
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('every workflow this file ran replays with the current workflow code', async () => {
+    expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
   });
 });

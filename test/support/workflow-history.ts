@@ -1,4 +1,4 @@
-import type { WorkflowHandle } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 
@@ -27,11 +27,22 @@ export async function scheduledActivities(handle: WorkflowHandle): Promise<Recor
  * replays the history at every workflow task and grows quadratic with long methods.
  */
 export async function expectDeterministicReplay(handles: WorkflowHandle[]): Promise<void> {
-  const histories = await Promise.all(handles.map(async (handle) => ({ workflowId: handle.workflowId, history: await handle.fetchHistory() })));
-  const results = Worker.runReplayHistories({ workflowsPath: WORKFLOWS_PATH }, histories);
+  await expectReplays(await Promise.all(handles.map(async (handle) => ({ workflowId: handle.workflowId, history: await handle.fetchHistory() }))));
+}
+
+/** Every closed workflow (children included) that ran on a task queue, replayed once: a test file's afterAll. */
+export async function expectTaskQueueReplays(client: Client, taskQueue: string): Promise<number> {
+  const histories = client.workflow.list({ query: `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'` }).intoHistories();
+  return expectReplays(histories);
+}
+
+async function expectReplays(histories: Parameters<typeof Worker.runReplayHistories>[1]): Promise<number> {
   const failures: string[] = [];
-  for await (const result of results) {
+  let replayed = 0;
+  for await (const result of Worker.runReplayHistories({ workflowsPath: WORKFLOWS_PATH }, histories)) {
+    replayed += 1;
     if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
   }
   if (failures.length > 0) throw new Error(`replay with the current workflow code failed:\n${failures.join('\n')}`);
+  return replayed;
 }
