@@ -2,18 +2,21 @@
  * verity's import boundaries, checked on resolved paths (`npm run lint:boundaries`, part of `npm run lint`).
  * Type-only imports (`import type`) are free everywhere: they vanish at compile time.
  *
- * The workflow sandbox: `workflows/` and `src/shared/` run inside Temporal's deterministic sandbox
- * (bundled into the workflow isolate), so they may import values only from each other and from
- * @temporalio/workflow and @temporalio/common — no Node built-ins, no other package, no node-side code.
+ * The workflow sandbox: `workflows/`, `src/shared/` and the workflow files of the methods' folders
+ * (`src/methods/…/<name>.workflow.ts`: a method's runner and the registry's runner table) run inside
+ * Temporal's deterministic sandbox (bundled into the workflow isolate), so they may import values only
+ * from each other and from @temporalio/workflow and @temporalio/common — no Node built-ins, no other
+ * package, no node-side code.
  */
-const SANDBOX = '^(workflows|src/shared)/';
+const METHOD_WORKFLOW_FILES = 'src/methods/.*\\.workflow\\.ts$';
+const SANDBOX = `^(workflows/|src/shared/|${METHOD_WORKFLOW_FILES})`;
 const valueImport = { dependencyTypesNot: ['type-only'] };
 
 module.exports = {
   forbidden: [
     {
       name: 'sandbox-no-node-builtins',
-      comment: 'Workflow-sandbox code (workflows/, src/shared/) cannot use Node built-ins.',
+      comment: 'Workflow-sandbox code (workflows/, src/shared/, src/methods/…/<name>.workflow.ts) cannot use Node built-ins.',
       severity: 'error',
       from: { path: SANDBOX },
       to: { dependencyTypes: ['core'], ...valueImport },
@@ -27,16 +30,17 @@ module.exports = {
     },
     {
       name: 'sandbox-no-node-side-code',
-      comment: 'Workflow-sandbox code may import values only from workflows/ and src/shared/.',
+      comment: 'Workflow-sandbox code may import values only from workflows/, src/shared/ and src/methods/…/<name>.workflow.ts.',
       severity: 'error',
       from: { path: SANDBOX },
-      to: { dependencyTypes: ['local'], path: '^(?!workflows/|src/shared/)', ...valueImport },
+      to: { dependencyTypes: ['local'], path: `^(?!workflows/|src/shared/|${METHOD_WORKFLOW_FILES})`, ...valueImport },
     },
     {
       name: 'src-no-upward-imports',
-      comment: 'Product code in src/ never imports values from eval/, test/, workflows/ or activities/ (the worker registers activities by factory, see src/worker).',
+      comment:
+        'Product code in src/ never imports values from eval/, test/, workflows/ or activities/ (the worker registers activities by factory, see src/worker; a method\'s workflow files are workflow code).',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/worker/' },
+      from: { path: '^src/', pathNot: `^src/worker/|^${METHOD_WORKFLOW_FILES}` },
       to: { path: '^(eval|test|workflows|activities)/', ...valueImport },
     },
     {

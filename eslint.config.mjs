@@ -35,9 +35,30 @@ export default tseslint.config(
               message: 'Workflows may import values only from @temporalio/workflow, @temporalio/common, sibling workflow files and src/shared (use `import type` for everything else).',
             },
             {
-              regex: '^\\.\\./(?!src/shared/)',
+              regex: '^\\.\\./(?!src/shared/|src/methods/(.+/)?[^/]+\\.workflow$)',
               allowTypeImports: true,
-              message: 'Workflows may import values only from sibling workflow files and src/shared.',
+              message: 'Workflows may import values only from sibling workflow files, src/shared and src/methods/**/*.workflow.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A method's workflow files (src/methods/**/*.workflow.ts) are workflow code too; their relative
+    // imports are checked on resolved paths by `npm run lint:boundaries`.
+    files: ['src/methods/**/*.workflow.ts'],
+    rules: {
+      'no-console': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+          patterns: [
+            {
+              regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',
+              allowTypeImports: true,
+              message: 'Workflow code may import values only from @temporalio/workflow, @temporalio/common and sandbox-safe files (use `import type` for everything else).',
             },
           ],
         },

@@ -8,6 +8,7 @@ import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
+import { METHOD_NAMES, methodDefinition } from '../src/methods/registry';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createMermaidActivities } from './mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
@@ -43,6 +44,8 @@ export function createActivities(deps: ActivityDependencies) {
     ...createToolMadActivities(deps),
     ...createToeActivities(deps),
     ...createCheckActivities({ documents: deps.documents, verdicts: deps.verdicts }),
+    // Methods that keep their activities in their own folder (src/methods/<m>/), from the registry.
+    ...(Object.assign({}, ...METHOD_NAMES.map((name) => methodDefinition(name).activities?.(deps) ?? {})) as object),
   };
 }
 

@@ -7,7 +7,7 @@ import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSum
 import { progressQuery, type VerifyProgress } from '../src/shared/definitions/verify';
 import { shortWrites } from './es-activities';
 import { createMethodRun } from './method-run';
-import { METHOD_RUNNERS } from './method-runners';
+import { METHOD_RUNNERS } from '../src/methods/registry.workflow';
 import { PATCHES } from '../src/shared/patches';
 import { SEARCH_ATTRIBUTE_KEYS } from '../src/shared/search-attributes';
 import { hasPatch } from './has-patch';
@@ -20,7 +20,7 @@ export async function verifyClaimWorkflow(input: VerifyClaimInput): Promise<Verd
   const progress: VerifyProgress = { stage: 'validating', llmCalls: 0, toolCalls: 0 };
   setHandler(progressQuery, () => progress);
 
-  const problem = findVerifyInputProblem(input, { utf16Units: countsUtf16Units(input) });
+  const problem = findVerifyInputProblem(input, Object.keys(METHOD_RUNNERS), { utf16Units: countsUtf16Units(input) });
   if (problem) {
     throw ApplicationFailure.nonRetryable(`invalid verification input: ${problem}`, FAILURE_TYPES.invalidInput);
   }

@@ -31,7 +31,7 @@ import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { searchAll } from '../../src/runs/search-all';
-import { METHODS } from '../../src/shared/constants';
+import { METHOD_NAMES } from '../../src/methods/registry';
 import { mulberry32, shuffled } from '../../src/shared/prng';
 import type { DocumentVerdict } from '../../src/shared/check/document';
 import { loadDataset } from '../../src/datasets';
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const size = Number(args['claims-per-document']);
   const seed = Number(args.seed);
   if (![documents, size, seed].every(Number.isInteger) || documents < 1 || size < 1) throw new Error('--documents and --claims-per-document take whole numbers above 0, --seed a whole number');
-  if (!(METHODS as readonly string[]).includes(args.method!)) throw new Error(`--method: unknown method "${args.method}"; known: ${METHODS.join(', ')}`);
+  if (!(METHOD_NAMES as readonly string[]).includes(args.method!)) throw new Error(`--method: unknown method "${args.method}"; known: ${METHOD_NAMES.join(', ')}`);
   if (args.llm !== 'local' && args.llm !== 'simulator') throw new Error('--llm: local or simulator');
   const local = args.llm === 'local';
   const modelName = args.model as LocalModelName;

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../../src/project-root';
-import { METHODS, type MethodName } from '../../src/shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../src/methods/registry';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { parseMethodSettings } from '../../src/methods/settings-schemas';
 import { formatPoisoningReport, POISON_TARGETS, runPoisoningHarness, type PoisonTarget } from '../poisoning/harness';
@@ -64,8 +64,8 @@ async function main(): Promise<void> {
   }
   if (!fs.existsSync(datasetFile)) fail(`dataset not found: ${datasetFile}`);
   const web = values.web === 'none' ? undefined : values.web ? path.resolve(values.web) : DEFAULT_RECORDED_WEB;
-  const methods = (values.methods ? values.methods.split(',').map((m) => m.trim()) : [...METHODS]) as MethodName[];
-  for (const m of methods) if (!METHODS.includes(m)) fail(`unknown method ${m} (known: ${METHODS.join(', ')})`);
+  const methods = (values.methods ? values.methods.split(',').map((m) => m.trim()) : [...METHOD_NAMES]) as MethodName[];
+  for (const m of methods) if (!METHOD_NAMES.includes(m)) fail(`unknown method ${m} (known: ${METHOD_NAMES.join(', ')})`);
   const targets = (values.targets ? values.targets.split(',').map((t) => t.trim()) : [...POISON_TARGETS]) as PoisonTarget[];
   for (const t of targets) if (!POISON_TARGETS.includes(t)) fail(`unknown target ${t} (known: ${POISON_TARGETS.join(', ')})`);
   const factCheck: FactCheckMode[] = values.factcheck === 'both' ? ['filtered', 'allowed'] : values.factcheck === 'filtered' || values.factcheck === 'allowed' ? [values.factcheck] : fail('--factcheck must be both, filtered or allowed');

@@ -40,7 +40,7 @@ import { indexName } from '../../src/es/indices';
 import { readManifest } from '../../src/runs/read-run';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
-import { METHODS, type MethodName } from '../../src/shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../src/methods/registry';
 import { loadRunReport } from '../../src/report';
 import type { ClaimRow, GroupReport } from '../../src/report/report-types';
 import { ingestIndex, runMain, writeReport } from './support/bench-stack';
@@ -98,7 +98,7 @@ const CORPORA = {
 const { values: args } = parseArgs({
   options: {
     model: { type: 'string', default: 'qwen2.5-coder-0.5b' },
-    methods: { type: 'string', default: METHODS.join(',') },
+    methods: { type: 'string', default: METHOD_NAMES.join(',') },
     datasets: { type: 'string' },
     'rag-claims': { type: 'string', default: '30' },
     claims: { type: 'string', default: '10' },
@@ -118,7 +118,7 @@ function listArg(value: string, known: readonly string[], what: string): string[
 
 async function main(): Promise<void> {
   const model = listArg(args.model!, LOCAL_MODEL_NAMES, 'model')[0] as LocalModelName;
-  const methods = listArg(args.methods!, METHODS, 'methods') as MethodName[];
+  const methods = listArg(args.methods!, METHOD_NAMES, 'methods') as MethodName[];
   const datasetsOverride = args.datasets ? listArg(args.datasets, Object.keys(DATASETS), 'datasets') : undefined;
   const seed = Number(args.seed);
   const prefix = args.prefix!;
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
           machine: `${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
         },
         results,
-        METHODS,
+        METHOD_NAMES,
       );
       writeReport(out, merged);
       const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slot, ${LOCAL_CONTEXT_PER_SLOT}-token window), ${merged.machine}`;

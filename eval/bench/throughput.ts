@@ -45,7 +45,7 @@ import { projectRoot } from '../../src/project-root';
 import { retrievePassages } from '../../src/retrieval/retrieve';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
-import type { MethodName } from '../../src/shared/constants';
+import { METHOD_NAMES, methodDefinition, type MethodName } from '../../src/methods/registry';
 import type { SimRequestRecord } from '../../src/simulator/request-log';
 import { createVerityWorker } from '../../src/worker/create-worker';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
@@ -62,9 +62,7 @@ import { type RawShape, rawSweepWorkflow } from './throughput/raw-workflows';
 
 const ROOT = projectRoot();
 const PREFIX = 'bench-throughput';
-const ALL_METHODS: MethodName[] = ['rag', 'mermaid', 'fire', 'emulate', 'tool-mad', 'toe'];
-/** Rough LLM calls per claim, only to size each row's claim set (more claims than the window can use). */
-const CALLS_ESTIMATE: Record<string, number> = { rag: 1, mermaid: 3, fire: 3, emulate: 3, 'tool-mad': 15, toe: 60 };
+const ALL_METHODS: MethodName[] = METHOD_NAMES;
 const SAMPLED_CLAIMS = 3;
 /** Below this many finished claims in a window, ratios compare LLM calls/s. */
 const MIN_CLAIMS = 5;
@@ -405,7 +403,7 @@ async function main(): Promise<void> {
         const client = worker.client;
         try {
           for (const method of settings.methods) {
-            const expected = providerBound({ rps, concurrency, latencyS, llmCallsPerClaim: CALLS_ESTIMATE[method]!, llmRoundsPerClaim: 1 }).claimsPerSecond;
+            const expected = providerBound({ rps, concurrency, latencyS, llmCallsPerClaim: methodDefinition(method).llmCallsPerClaim, llmRoundsPerClaim: 1 }).claimsPerSecond;
             const claimCount = Math.max(2 * concurrency, Math.ceil(expected * (settings.warmupS + settings.windowS) * 1.3));
             const runId = `tp-${stamp}-${method}-${String(latencyS).replace('.', '_')}`;
             const file = writeClaimsFile(workDir, runId, claimPool(claimCount));

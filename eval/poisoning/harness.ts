@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createEsClient } from '../../src/es/client';
 import { loadConfig } from '../../src/config/config';
-import { METHODS, type MethodName } from '../../src/shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../src/methods/registry';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { settingsOfMethod } from '../../src/shared/method-settings';
 import { FACT_CHECK_DOMAINS } from '../../src/search/domain-filter';
@@ -205,7 +205,7 @@ export async function runPoisoningHarness(options: PoisoningOptions): Promise<Po
     claims: targets.map((t) => ({ id: t.id, claim: t.claim })),
     methods,
     skipped,
-    summaries: summariseFlips(outcomes).sort((a, b) => METHODS.indexOf(a.method as MethodName) - METHODS.indexOf(b.method as MethodName) || a.factCheck.localeCompare(b.factCheck)),
+    summaries: summariseFlips(outcomes).sort((a, b) => METHOD_NAMES.indexOf(a.method as MethodName) - METHOD_NAMES.indexOf(b.method as MethodName) || a.factCheck.localeCompare(b.factCheck)),
     outcomes,
   };
 }

@@ -7,7 +7,7 @@ import { indexName } from '../es/indices';
 import type { RunConfig } from '../runs/run-manifest';
 import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/settings-schemas';
 import { sweepDetails, sweepSummary } from '../shared/activity-summaries';
-import { METHODS, type MethodName } from '../shared/constants';
+import { METHOD_NAMES, type MethodName } from '../methods/registry';
 import type { MethodSettings } from '../shared/method-settings';
 import { runPlacementOf } from '../config/config-identity';
 import { sweepWorkflowId } from '../shared/identity';
@@ -34,8 +34,8 @@ export class RunConfigurationChangedError extends Error {
  * config file's folder); rag parameters default like single verifications do.
  */
 export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: string): SweepInput {
-  const unknown = run.methods.filter((method) => !(METHODS as readonly string[]).includes(method));
-  if (unknown.length > 0) throw new InvalidRunConfigError(`methods: unknown method "${unknown[0]}"; known methods: ${METHODS.join(', ')}`);
+  const unknown = run.methods.filter((method) => !(METHOD_NAMES as readonly string[]).includes(method));
+  if (unknown.length > 0) throw new InvalidRunConfigError(`methods: unknown method "${unknown[0]}"; known methods: ${METHOD_NAMES.join(', ')}`);
   for (const key of ['methods', 'models'] as const) {
     const repeated = firstRepeated(run[key]);
     if (repeated !== undefined) throw new InvalidRunConfigError(`${key}: "${repeated}" is listed twice; list each ${key === 'methods' ? 'method' : 'model'} once`);

@@ -4,6 +4,7 @@ import type { VerityConfig } from '../config/config';
 import { indexName } from '../es/indices';
 import { verifyDetails, verifySummary } from '../shared/activity-summaries';
 import type { MethodName } from '../shared/constants';
+import { METHOD_NAMES } from '../methods/registry';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
 import { verificationHash, verifyWorkflowId } from '../shared/identity';
@@ -42,7 +43,7 @@ export const DEFAULT_TOP_K = 5;
  * claim id, the claim id is the start of the identity hash.
  */
 export function buildVerifyInput(config: VerityConfig, request: VerificationRequest): VerifyClaimInput {
-  const problem = findVerifyInputProblem(request);
+  const problem = findVerifyInputProblem(request, METHOD_NAMES);
   if (problem) throw new InvalidClaimError(problem);
   const settings = {
     model: request.model ?? config.llm.models.judge,

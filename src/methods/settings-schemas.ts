@@ -1,30 +1,14 @@
-import type { z } from 'zod';
-import type { MethodName } from '../shared/constants';
 import type { MethodSettings } from '../shared/method-settings';
-import { emulateSettingsSchema } from './emulate/settings-schema';
-import { fireSettingsSchema } from './fire/settings-schema';
-import { mermaidSettingsSchema } from './mermaid/settings-schema';
-import { toeSettingsSchema } from './toe/settings-schema';
-import { toolMadSettingsSchema } from './tool-mad/settings-schema';
-
-/** Each method's settings schema (partial: what is left out keeps its default). */
-export const METHOD_SETTINGS_SCHEMAS: Record<Exclude<MethodName, 'rag'>, z.ZodTypeAny> = {
-  mermaid: mermaidSettingsSchema,
-  emulate: emulateSettingsSchema,
-  fire: fireSettingsSchema,
-  'tool-mad': toolMadSettingsSchema,
-  toe: toeSettingsSchema,
-};
+import { methodDefinition, type MethodName } from './registry';
 
 export class InvalidMethodSettingsError extends Error {
   override name = 'InvalidMethodSettingsError';
 }
 
-/** Validates one method's settings; the error names the offending key and what was expected. */
+/** Validates one method's settings with its registered schema; the error names the offending key and what was expected. */
 export function parseMethodSettings(method: MethodName, raw: unknown, where: string): MethodSettings {
   if (raw === undefined) return {};
-  if (method === 'rag') throw new InvalidMethodSettingsError(`${where}: the rag method takes no settings here (use its own options)`);
-  const parsed = METHOD_SETTINGS_SCHEMAS[method].safeParse(raw);
+  const parsed = methodDefinition(method).settingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.join('.');

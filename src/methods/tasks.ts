@@ -1,12 +1,6 @@
-// Registers every method's structured LLM tasks with the task registry (side-effect imports).
+// Registers every registered method's structured LLM tasks, and verity check's, with the task registry (side-effect import).
 import { checkTasks } from '../check/tasks';
 import { registerTask } from '../llm/task-registry';
-import { emulateTasks } from './emulate/tasks';
-import { fireTasks } from './fire/tasks';
-import { mermaidTasks } from './mermaid/tasks';
-import { ragVerdictTask } from './rag/verdict-task';
-import { toeTasks } from './toe/tasks';
-import { toolMadTasks } from './tool-mad/tasks';
+import { METHOD_NAMES, methodDefinition } from './registry';
 
-registerTask(ragVerdictTask);
-for (const task of [...mermaidTasks, ...emulateTasks, ...fireTasks, ...toolMadTasks, ...toeTasks, ...checkTasks]) registerTask(task);
+for (const task of [...METHOD_NAMES.flatMap((name) => methodDefinition(name).tasks), ...checkTasks]) registerTask(task);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { METHODS } from '../shared/constants';
+import { METHOD_NAMES } from '../methods/registry';
 import { runConfigSchema, runDatasetSchema } from './run-manifest';
 
 /** The closest of `candidates` to `word` (edit distance at most a third of its length, at least 2), if any. */
@@ -51,6 +51,6 @@ export function describeRunConfigIssue(issue: z.core.$ZodIssue): string {
 
 /** `parameters` may only name methods (and `rag`): a misspelt method's settings would be ignored. */
 export function findUnknownParameterKey(parameters: Record<string, unknown>): string | null {
-  const key = Object.keys(parameters).find((name) => !(METHODS as readonly string[]).includes(name));
-  return key === undefined ? null : `parameters: ${unknownKeyMessage(key, METHODS)}`;
+  const key = Object.keys(parameters).find((name) => !(METHOD_NAMES as readonly string[]).includes(name));
+  return key === undefined ? null : `parameters: ${unknownKeyMessage(key, METHOD_NAMES)}`;
 }

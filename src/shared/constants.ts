@@ -1,13 +1,13 @@
 /**
  * Sandbox-safe constants shared by workflows and node-side code. This file must stay free of
- * imports so that workflows/ may import values from it.
+ * value imports so that workflows/ may import values from it.
  */
 
 export const MAX_CLAIM_CHARS = 5000;
 export const OBSERVATION_MAX_CHARS = 2000;
 
-export const METHODS = ['rag', 'mermaid', 'emulate', 'fire', 'tool-mad', 'toe'] as const;
-export type MethodName = (typeof METHODS)[number];
+/** The registered methods' names: src/methods/registry.ts (node code reads METHOD_NAMES there). */
+export type { MethodName } from '../methods/registry';
 
 export const VERDICT_LABELS = ['SUPPORTED', 'REFUTED', 'NEI'] as const;
 export type VerdictLabel = (typeof VERDICT_LABELS)[number];

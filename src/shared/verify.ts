@@ -2,7 +2,7 @@
  * Sandbox-safe types and guards of one claim verification, shared by workflows, activities and
  * clients. No imports with runtime effect: workflows import values from here.
  */
-import { MAX_CLAIM_CHARS, METHODS, type MethodName, type VerdictLabel } from './constants';
+import { MAX_CLAIM_CHARS, type MethodName, type VerdictLabel } from './constants';
 import type { VerificationIdentity } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { RetrievalMode } from './retrieval';
@@ -154,10 +154,11 @@ export function characterCount(text: string): number {
 }
 
 /**
- * Returns a one-line problem description, or null when the input can be verified. `utf16Units`
+ * Returns a one-line problem description, or null when the input can be verified; `knownMethods` are
+ * the registered methods (the workflow passes its runner table's, clients the registry's). `utf16Units`
  * measures the claim as verifications recorded before characters were counted did (replay only).
  */
-export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | 'method'>, options: { utf16Units?: boolean } = {}): string | null {
+export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | 'method'>, knownMethods: readonly string[], options: { utf16Units?: boolean } = {}): string | null {
   if (typeof input.claim !== 'string' || input.claim.trim() === '') {
     return 'the claim is empty';
   }
@@ -165,8 +166,8 @@ export function findVerifyInputProblem(input: Pick<VerifyClaimInput, 'claim' | '
   if (length > MAX_CLAIM_CHARS) {
     return `the claim has ${length} characters; at most ${MAX_CLAIM_CHARS} are accepted`;
   }
-  if (!(METHODS as readonly string[]).includes(input.method)) {
-    return `unknown method "${String(input.method)}"; known methods: ${METHODS.join(', ')}`;
+  if (!knownMethods.includes(input.method)) {
+    return `unknown method "${String(input.method)}"; known methods: ${knownMethods.join(', ')}`;
   }
   return null;
 }

@@ -1,9 +1,5 @@
+import { METHOD_NAMES, methodDefinition } from '../methods/registry';
 import { checkResponders } from './methods/check';
-import { emulateResponders } from './methods/emulate';
-import { fireResponders } from './methods/fire';
-import { mermaidResponders } from './methods/mermaid';
-import { toeResponders } from './methods/toe';
-import { toolMadResponders } from './methods/tool-mad';
 import type { PromptReading } from './prompt-reader';
 
 /**
@@ -12,15 +8,14 @@ import type { PromptReading } from './prompt-reader';
  */
 export type SchemaResponder = (reading: PromptReading, schema: unknown, messages: readonly { role: string; content?: unknown }[]) => unknown;
 
-const RESPONDERS: Record<string, SchemaResponder> = {
-  ...mermaidResponders,
-  ...emulateResponders,
-  ...fireResponders,
-  ...toolMadResponders,
-  ...toeResponders,
-  ...checkResponders,
-};
+let responders: Record<string, SchemaResponder> | undefined;
+
+/** Every registered method's responders and verity check's, by schema name (built on first use: the registry imports this file's type). */
+function allResponders(): Record<string, SchemaResponder> {
+  responders ??= Object.assign({}, ...METHOD_NAMES.map((name) => methodDefinition(name).responders), checkResponders) as Record<string, SchemaResponder>;
+  return responders;
+}
 
 export function responderFor(schemaName: string | undefined): SchemaResponder | undefined {
-  return schemaName ? RESPONDERS[schemaName] : undefined;
+  return schemaName ? allResponders()[schemaName] : undefined;
 }

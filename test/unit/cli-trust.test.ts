@@ -5,6 +5,7 @@ import { assertValidScope, InvalidMemoryScopeError } from '../../src/memory/scop
 import { parseEntryLine } from '../../src/memory/jsonl';
 import { MemoryFileError } from '../../src/memory/jsonl';
 import { characterCount, findVerifyInputProblem } from '../../src/shared/verify';
+import { METHOD_NAMES } from '../../src/methods/registry';
 
 describe('claim length in characters', () => {
   const emoji = '😀'; // one character, two UTF-16 units
@@ -16,10 +17,10 @@ describe('claim length in characters', () => {
   });
 
   it('accepts 5,000 emoji (10,000 UTF-16 units) and refuses 5,001 characters, naming the count', () => {
-    expect(findVerifyInputProblem({ claim: emoji.repeat(5000), method: 'rag' })).toBeNull();
-    expect(findVerifyInputProblem({ claim: emoji.repeat(5001), method: 'rag' })).toBe('the claim has 5001 characters; at most 5000 are accepted');
+    expect(findVerifyInputProblem({ claim: emoji.repeat(5000), method: 'rag' }, METHOD_NAMES)).toBeNull();
+    expect(findVerifyInputProblem({ claim: emoji.repeat(5001), method: 'rag' }, METHOD_NAMES)).toBe('the claim has 5001 characters; at most 5000 are accepted');
     // Replaying a verification recorded before: the old measure, so its outcome is unchanged.
-    expect(findVerifyInputProblem({ claim: emoji.repeat(2501), method: 'rag' }, { utf16Units: true })).toBe('the claim has 5002 characters; at most 5000 are accepted');
+    expect(findVerifyInputProblem({ claim: emoji.repeat(2501), method: 'rag' }, METHOD_NAMES, { utf16Units: true })).toBe('the claim has 5002 characters; at most 5000 are accepted');
   });
 });
 

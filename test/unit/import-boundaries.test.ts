@@ -15,6 +15,10 @@ const TREE: Record<string, string> = {
   'workflows/imports-activities.workflow.ts': "import { store } from '../activities/store';\nexport const y = store;\n",
   'workflows/types-only.workflow.ts': "import type { Store } from '../activities/store';\nimport { defineQuery } from '@temporalio/workflow';\nimport { LIMIT } from '../src/shared/limits';\nexport const q = defineQuery<Store>('q');\nexport const l = LIMIT;\n",
   'src/shared/limits.ts': 'export const LIMIT = 3;\n',
+  'src/methods/demo/demo.workflow.ts': "import { q } from '../../../workflows/types-only.workflow';\nimport { LIMIT } from '../../shared/limits';\nexport const run = [q, LIMIT];\n",
+  'src/methods/demo/reads-its-tasks.workflow.ts': "import { task } from './tasks';\nexport const t = task;\n",
+  'src/methods/demo/tasks.ts': 'export const task = 1;\n',
+  'src/methods/demo/index.ts': "import { run } from './demo.workflow';\nimport { q } from '../../../workflows/types-only.workflow';\nexport const method = [run, q];\n",
   'src/shared/imports-a-workflow.ts': "import { q } from '../../workflows/types-only.workflow';\nexport const z = q;\n",
   'activities/store.ts': 'export type Store = { n: number };\nexport const store = 1;\n',
   'src/report/reads-eval.ts': "import { bench } from '../../eval/bench';\nexport const b = bench;\n",
@@ -57,6 +61,12 @@ describe('import boundaries (.dependency-cruiser.cjs, run by `npm run lint`)', (
 
   it('lets sandbox code import types from anywhere and values from @temporalio/workflow and src/shared', () => {
     expect(rulesFor('workflows/types-only.workflow.ts')).toEqual([]);
+  });
+
+  it("counts a method's workflow files (src/methods/**/*.workflow.ts) as sandbox code, and only those", () => {
+    expect(rulesFor('src/methods/demo/demo.workflow.ts')).toEqual([]);
+    expect(rulesFor('src/methods/demo/reads-its-tasks.workflow.ts')).toEqual(['sandbox-no-node-side-code']);
+    expect(violations.filter((v) => v.from === 'src/methods/demo/index.ts')).toEqual([{ from: 'src/methods/demo/index.ts', to: 'workflows/types-only.workflow.ts', rule: 'src-no-upward-imports' }]);
   });
 
   it('keeps src/shared below workflows, src/ below eval/, and app logic out of CLI command files', () => {

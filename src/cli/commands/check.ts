@@ -12,7 +12,7 @@ import { createEsClient } from '../../es/client';
 import { indexName, ownIndexProblem } from '../../es/indices';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
 import { DEFAULT_CHECK_WINDOW, DEFAULT_CLAIMS_PER_RUN, DEFAULT_F1_K, type CheckProgress, type DocumentVerdict } from '../../shared/check/document';
-import { METHODS, type MethodName } from '../../shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../methods/registry';
 import { checkProgressQuery } from '../../shared/definitions/check';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
@@ -53,7 +53,7 @@ export function registerCheckCommand(program: Command): void {
     .command('check')
     .description('Check a whole text: extract its check-worthy claims, verify each durably and score the document.')
     .argument('<file>', `a UTF-8 text file, or - for standard input (at most ${MAX_DOCUMENT_BYTES / 1024} KB)`)
-    .addOption(new Option('-m, --method <method>', 'verification method for each claim').choices(METHODS).default('rag'))
+    .addOption(new Option('-m, --method <method>', 'verification method for each claim').choices(METHOD_NAMES).default('rag'))
     .option('--model <model>', 'model of the claim steps and the verifications (default: the judge model)')
     .option('-k, --top-k <n>', 'passages retrieved as evidence per claim', parseTopK, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')

@@ -12,7 +12,8 @@ import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { projectRoot } from '../../project-root';
 import { WEB_TARGET, webIndexName } from '../../search/web-index';
-import { METHODS, type MethodName, SEARCH_ATTRIBUTES } from '../../shared/constants';
+import { SEARCH_ATTRIBUTES } from '../../shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../methods/registry';
 import type { Verdict } from '../../shared/verify';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
@@ -42,7 +43,7 @@ export function registerDemoCommand(program: Command): void {
     .command('demo')
     .description('Bring up Temporal and Elasticsearch, ingest the demo corpus and verify the demo claims end to end.')
     .addOption(
-      new Option('-m, --method <method>', 'verification method (toe makes hundreds of LLM calls per claim: minutes, not seconds)').choices(METHODS).default('rag'),
+      new Option('-m, --method <method>', 'verification method (toe makes hundreds of LLM calls per claim: minutes, not seconds)').choices(METHOD_NAMES).default('rag'),
     )
     .option('--json', 'print the verdicts as JSON')
     .addOption(llmOption())

@@ -5,7 +5,7 @@ import { endpointIdentity } from '../../config/config-identity';
 import { InvalidClaimError, buildVerifyInput, DEFAULT_TOP_K, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
-import { METHODS, type MethodName } from '../../shared/constants';
+import { METHOD_NAMES, type MethodName } from '../../methods/registry';
 import { RETRIEVAL_MODES, type RetrievalMode } from '../../shared/retrieval';
 import type { Verdict, VerifyClaimInput } from '../../shared/verify';
 import { ClaimIdReusedError, refuseClaimIdReuse } from '../../client/claim-id-reuse';
@@ -49,7 +49,7 @@ export function registerVerifyCommand(program: Command): void {
     .command('verify')
     .description('Verify one claim as a durable Temporal workflow and print the verdict.')
     .argument('<claim>', 'the claim to verify (at most 5,000 characters)')
-    .addOption(new Option('-m, --method <method>', 'verification method').choices(METHODS).default('rag'))
+    .addOption(new Option('-m, --method <method>', 'verification method').choices(METHOD_NAMES).default('rag'))
     .option('-k, --top-k <n>', `passages retrieved as evidence (1-${MAX_SEARCH_K})`, parseTopK, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
     .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../../shared/memory';
-import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS } from '../../shared/methods/mermaid';
-import { TOOL_NAMES } from '../../shared/tools';
+import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS, type MermaidLabelSetName } from '../../shared/methods/mermaid';
+import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { methodSamplingSchema } from '../sampling-schema';
 import { memoryScopeSchema } from '../../memory/scope';
 
@@ -21,8 +21,8 @@ export const mermaidSettingsSchema = z
       .strict(),
     update: z.object({ mode: z.enum(MEMORY_UPDATE_MODES), dedup: z.enum(MEMORY_DEDUP_KEYS), storeInvalid: z.boolean() }).partial().strict(),
     tools: z.boolean(),
-    toolset: z.union([z.literal('auto'), z.array(z.enum(TOOL_NAMES as [string, ...string[]])).min(1)]),
-    labelSet: z.enum(['auto', ...MERMAID_LABEL_SET_NAMES] as [string, ...string[]]),
+    toolset: z.union([z.literal('auto'), z.array(z.enum(TOOL_NAMES as [ToolName, ...ToolName[]])).min(1)]),
+    labelSet: z.enum(['auto', ...MERMAID_LABEL_SET_NAMES] as ['auto', ...MermaidLabelSetName[]]),
     forceAnswer: z.boolean(),
     fallbackLabel: z.enum(['positive', 'negative']),
     decomposerModel: z.string().min(1),

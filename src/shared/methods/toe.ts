@@ -109,8 +109,15 @@ export const DEFAULT_TOE_SETTINGS: ToeSettings = {
   online: DEFAULT_TOE_ONLINE,
 };
 
+/** What a verification's `settings.toe` may name: any setting, and any part of the nested ones. */
+export type ToeSettingsInput = Partial<Omit<ToeSettings, 'thresholds' | 'finalMapping' | 'online'>> & {
+  thresholds?: Partial<ToeThresholds>;
+  finalMapping?: Partial<ToeFinalMapping>;
+  online?: Partial<ToeOnlineSettings>;
+};
+
 /** The settings a verification runs with: the defaults overridden by what the input names. */
-export function resolveToeSettings(partial: Partial<ToeSettings> | undefined): ToeSettings {
+export function resolveToeSettings(partial: ToeSettingsInput | undefined): ToeSettings {
   return {
     ...DEFAULT_TOE_SETTINGS,
     ...partial,

@@ -1,0 +1,17 @@
+import { generateFromSchema } from '../../simulator/schema-generator';
+import { defineMethod } from '../define-method';
+import { ragSettingsSchema } from './settings-schema';
+import { ragVerdictTask } from './verdict-task';
+
+/** The `rag` baseline: top-k passages, one verdict (workflows/rag.workflow.ts). */
+export const rag = defineMethod<never>({
+  name: 'rag',
+  settingsSchema: ragSettingsSchema,
+  tasks: [ragVerdictTask],
+  behaviourVersion: 1,
+  // The generic schema answer (label from the prompt's evidence) is rag's protocol.
+  responders: { [ragVerdictTask.schemaName]: (reading, schema) => generateFromSchema(schema, reading) },
+  indices: { wiki: 'always' },
+  llmCallsPerClaim: 1,
+  readme: 'docs/methods/rag.md',
+});

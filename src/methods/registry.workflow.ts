@@ -1,0 +1,26 @@
+/**
+ * The workflow side of the method registry (./registry.ts): each method's runner, the code that
+ * verifyClaimWorkflow dispatches to. Sandbox-safe: it imports values only from workflow code
+ * (workflows/, src/shared/ and src/methods/<m>/*.workflow.ts, see .dependency-cruiser.cjs), so it
+ * can be bundled into the workflow isolate, which ./registry.ts cannot. Same keys as the registry
+ * (a type error otherwise).
+ */
+import type { MethodName } from './registry';
+import type { MethodOutcome, MethodRun } from '../../workflows/method-run';
+import { runEmulate } from '../../workflows/emulate.workflow';
+import { runFire } from '../../workflows/fire.workflow';
+import { runMermaid } from '../../workflows/mermaid.workflow';
+import { runRag } from '../../workflows/rag.workflow';
+import { runToe } from '../../workflows/toe.workflow';
+import { runToolMad } from '../../workflows/tool-mad.workflow';
+
+export type MethodRunner = (run: MethodRun) => Promise<MethodOutcome>;
+
+export const METHOD_RUNNERS = {
+  rag: runRag,
+  mermaid: runMermaid,
+  emulate: runEmulate,
+  fire: runFire,
+  'tool-mad': runToolMad,
+  toe: runToe,
+} satisfies Record<MethodName, MethodRunner>;
