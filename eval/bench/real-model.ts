@@ -12,7 +12,7 @@
  *       [--rag-claims 30] [--claims 10] [--seed 7] [--prefix bench-real] [--standalone-requests 8]
  *       [--out eval/bench/results/real-model-<model>.json]
  *
- * Each method runs on its own paper's datasets among the dev sets (PAPER_DATASETS; rag on all of
+ * Each method runs on its own paper's datasets among the dev sets (PAPER_DATASETS; the baselines on all of
  * them) unless --datasets names others. The results file grows method by method: a run of some
  * methods replaces their rows and keeps the others', and a sweep interrupted or run again resumes
  * without paying twice, so the table can be measured over several invocations. Tool-MAD's
@@ -62,9 +62,8 @@ const DATASETS: Record<string, { file: string; index: 'wiki' | 'scifact' }> = {
   bingcheck: { file: 'dev/bingcheck.jsonl', index: 'wiki' },
   felm_wk: { file: 'dev/felm_wk.jsonl', index: 'wiki' },
 };
-/** Each method's datasets in its paper, among the shared dev sets (specs/*.md); rag, the baseline, on all. */
-const PAPER_DATASETS: Record<MethodName, string[]> = {
-  rag: Object.keys(DATASETS),
+/** Each method's datasets in its paper, among the shared dev sets (specs/*.md); a baseline (rag, or any method not listed) on all. */
+const PAPER_DATASETS: Partial<Record<MethodName, string[]>> = {
   mermaid: ['factool_qa', 'bingcheck', 'factcheck_bench', 'hover', 'scifact'],
   emulate: ['factcheck_bench', 'bingcheck', 'factool_qa', 'felm_wk'],
   fire: ['factcheck_bench', 'bingcheck', 'factool_qa', 'felm_wk'],
@@ -149,7 +148,7 @@ async function main(): Promise<void> {
   try {
     for (const method of methods) {
       const perDataset = method === 'rag' ? Number(args['rag-claims']) : Number(args.claims);
-      const datasets = datasetsOverride ?? PAPER_DATASETS[method];
+      const datasets = datasetsOverride ?? PAPER_DATASETS[method] ?? Object.keys(DATASETS);
       let settings = BENCH_SETTINGS[method] ?? {};
       // Settings of their own make a run of their own (a run refuses changed parameters).
       const settingsTag = Object.keys(settings).length > 0 ? `-${createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 6)}` : '';
