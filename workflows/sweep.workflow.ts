@@ -37,7 +37,7 @@ import {
   sweepProgress,
   totalItems,
 } from '../src/shared/sweep';
-import { isLongIdPart, verificationHash, verifyWorkflowId } from '../src/shared/identity';
+import { isLongIdPart, methodIdentityContext, verificationHash, verifyWorkflowId } from '../src/shared/identity';
 import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../src/shared/definitions/sweep';
@@ -208,13 +208,14 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     };
     // The sweep only counts: its children reply with a summary, so its history holds no traces.
     if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput: { ...verifyInput, reply: 'summary' } };
-    const { configHash, promptsHash, stamp } = input.identity;
-    const hash = verificationHash(verifyInput, { configHash, promptsHash });
+    // Old inputs have no per-method prompts hashes: their context, and so their ids, stay as they were.
+    const context = methodIdentityContext(input.identity, method);
+    const hash = verificationHash(verifyInput, context);
     // Only an id with a long part asks for the patch (no marker in every sweep's history).
     const spellOutLongParts = [input.runId, claim.claimId, model].some(isLongIdPart) && !hasPatch(PATCHES.shortIdParts);
     return {
       workflowId: verifyWorkflowId({ runId: input.runId, claimId: claim.claimId, method, model, hash }, { spellOutLongParts }),
-      verifyInput: { ...verifyInput, identity: { configHash, promptsHash, stamp, hash }, reply: 'summary' },
+      verifyInput: { ...verifyInput, identity: { ...context, stamp: input.identity.stamp, hash }, reply: 'summary' },
     };
   }
 

@@ -7,7 +7,7 @@ import type { MethodName } from '../shared/constants';
 import { METHOD_NAMES } from '../methods/registry';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
-import { verificationHash, verifyWorkflowId } from '../shared/identity';
+import { methodIdentityContext, verificationHash, verifyWorkflowId } from '../shared/identity';
 import { type Verdict, type VerdictSummary, type VerifyClaimInput, findVerifyInputProblem, isVerdictSummary, legacyVerifyWorkflowId } from '../shared/verify';
 import { createEsClient } from '../es/client';
 import { VerdictStore } from '../verdicts/verdict-store';
@@ -64,7 +64,7 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
     method: request.method,
     ...(request.dataset ? { dataset: request.dataset } : {}),
     ...settings,
-    identity: { ...context, hash },
+    identity: { ...methodIdentityContext(context, request.method), stamp: context.stamp, hash },
   };
 }
 

@@ -8,7 +8,7 @@
  * index/mode/k, and a context shared by all claims of a process or sweep: the hash of the
  * configuration that decides answers and where they go (endpoint provider and base URL, models per
  * role, temperature, seed, embeddings, tools, Elasticsearch URL and index prefix; never a key) and
- * the hash of every LLM prompt version.
+ * the hash of the method's own prompt versions and behaviour version (src/llm/prompts-hash.ts).
  */
 import { canonicalJson } from './canonical-json';
 import type { MethodName } from './constants';
@@ -26,8 +26,10 @@ export interface ConfigStamp {
 export interface IdentityContext {
   /** sha256 of the canonical configuration identity (see src/config/config-identity.ts). */
   configHash: string;
-  /** sha256 of the id@version of every registered LLM task. */
+  /** sha256 of the id@version of every registered LLM task (the whole set: identities made before `promptsHashes`). */
   promptsHash: string;
+  /** Per method, sha256 of its own tasks' id@version and behaviour version; a method named here uses its entry. */
+  promptsHashes?: Readonly<Record<string, string>>;
 }
 
 /** Identity carried by a verification's input (absent in inputs recorded before identities existed). */
@@ -52,8 +54,17 @@ export function identityHash(value: unknown): string {
   return sha256HexOf(canonicalJson(value));
 }
 
+/**
+ * The identity context one method's verifications carry: its own prompts hash where the context has
+ * one per method, else the context's (inputs recorded before per-method hashes keep their identity).
+ */
+export function methodIdentityContext(context: IdentityContext, method: string): IdentityContext {
+  return { configHash: context.configHash, promptsHash: context.promptsHashes?.[method] ?? context.promptsHash };
+}
+
 /** The sha256 of one verification's identity. */
 export function verificationHash(parts: IdentityParts, context: IdentityContext): string {
+  const { promptsHash } = methodIdentityContext(context, parts.method);
   return identityHash({
     v: 1,
     claim: parts.claim.trim(),
@@ -62,7 +73,7 @@ export function verificationHash(parts: IdentityParts, context: IdentityContext)
     rag: { topK: parts.rag.topK, index: parts.rag.index, mode: parts.rag.mode ?? DEFAULT_RETRIEVAL_MODE },
     settings: parts.settings ?? {},
     configHash: context.configHash,
-    promptsHash: context.promptsHash,
+    promptsHash,
   });
 }
 

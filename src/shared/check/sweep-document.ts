@@ -1,4 +1,5 @@
 import type { RunClaim, SweepInput, SweepVariant } from '../sweep';
+import { methodIdentityContext } from '../identity';
 import { settingsOfMethod } from '../method-settings';
 import { documentHash, documentWorkflowId } from './claim-verification';
 import type { CheckDocumentInput, CheckVerificationSettings } from './document';
@@ -19,14 +20,13 @@ export interface SweepCheck {
  */
 export function sweepDocumentCheck(input: SweepInput, check: SweepCheck, item: RunClaim, variant: SweepVariant): { workflowId: string; documentId: string; checkInput: CheckDocumentInput } {
   if (!input.identity) throw new Error(`sweep ${input.runId} has no identity; a sweep with check needs one`);
-  const { configHash, promptsHash, stamp } = input.identity;
   const settings = settingsOfMethod(input.settings, variant.method);
   const verification: CheckVerificationSettings = {
     method: variant.method,
     model: variant.model,
     rag: { topK: input.rag.topK, index: input.datasets[item.datasetPosition]?.index ?? input.rag.index },
     ...(settings ? { settings } : {}),
-    identity: { configHash, promptsHash, stamp },
+    identity: { ...methodIdentityContext(input.identity, variant.method), stamp: input.identity.stamp },
   };
   const run = { runId: input.runId, itemId: item.claimId, dataset: item.dataset };
   const documentId = documentHash({ text: item.claim, checkPrompts: check.checkPrompts, verification, run, ...(check.f1K !== undefined ? { f1K: check.f1K } : {}) }).slice(0, 24);
