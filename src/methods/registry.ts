@@ -14,6 +14,7 @@
 import type { MethodDefinition } from './define-method';
 import { emulate } from './emulate';
 import { fire } from './fire';
+import { llmOnly } from './llm-only';
 import { mermaid } from './mermaid';
 import { rag } from './rag';
 import { toe } from './toe';
@@ -26,6 +27,7 @@ export const METHOD_REGISTRY = {
   fire,
   'tool-mad': toolMad,
   toe,
+  'llm-only': llmOnly,
 } satisfies Record<string, MethodDefinition<unknown>>;
 
 /** A registered method's name (`--method`, `methods:` in sweep configs, a verification's `input.method`). */

@@ -13,6 +13,7 @@ import { runMermaid } from '../../workflows/mermaid.workflow';
 import { runRag } from '../../workflows/rag.workflow';
 import { runToe } from '../../workflows/toe.workflow';
 import { runToolMad } from '../../workflows/tool-mad.workflow';
+import { runLlmOnly } from './llm-only/llm-only.workflow';
 
 export type MethodRunner = (run: MethodRun) => Promise<MethodOutcome>;
 
@@ -23,4 +24,5 @@ export const METHOD_RUNNERS = {
   fire: runFire,
   'tool-mad': runToolMad,
   toe: runToe,
+  'llm-only': runLlmOnly,
 } satisfies Record<MethodName, MethodRunner>;

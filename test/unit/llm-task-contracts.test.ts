@@ -24,6 +24,7 @@ const mermaidVariables = {
 /** Variables to render each task's prompt with. A new task needs an entry here. */
 const SAMPLE_VARIABLES: Record<string, unknown> = {
   'rag.verdict': { claim: CLAIM, passages: [document] },
+  'llm-only.verdict': { claim: CLAIM },
   'mermaid.decompose': { claim: CLAIM },
   'mermaid.executor-step': mermaidVariables,
   'mermaid.force-answer': mermaidVariables,

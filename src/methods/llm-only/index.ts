@@ -1,0 +1,16 @@
+import { defineMethod } from '../define-method';
+import { llmOnlySettingsSchema, type LlmOnlySettings } from './settings-schema';
+import { llmOnlyVerdictResponder } from './simulator-responder';
+import { llmOnlyVerdictTask } from './verdict-task';
+
+/** The no-retrieval baseline (./README.md); its runner is ./llm-only.workflow.ts. */
+export const llmOnly = defineMethod<LlmOnlySettings>({
+  name: 'llm-only',
+  settingsSchema: llmOnlySettingsSchema,
+  tasks: [llmOnlyVerdictTask],
+  behaviourVersion: 1,
+  responders: { [llmOnlyVerdictTask.schemaName]: llmOnlyVerdictResponder },
+  indices: {},
+  llmCallsPerClaim: 1,
+  readme: 'src/methods/llm-only/README.md',
+});

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
+import { DeterminismViolationError } from '@temporalio/workflow';
+import { describe, expect, it } from 'vitest';
+import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+
+interface RecordedHistory {
+  workflowId: string;
+  history: { events: { eventType?: string; activityTaskScheduledEventAttributes?: { activityType?: { name?: string } } }[] };
+}
+
+const load = (name: string): RecordedHistory => JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', name), 'utf8')) as RecordedHistory;
+const replay = (recorded: RecordedHistory) => Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+const activities = (recorded: RecordedHistory) => recorded.history.events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
+
+describe('llm-only replay', () => {
+  // `verity verify "The Eiffel Tower is in Paris." --method llm-only` (test/integration/llm-only.test.ts).
+  it('replays a recorded llm-only verification: one verdict call (the cache lookup and the store are local activities)', async () => {
+    const recorded = load('llm-only-verdict.json');
+    expect(recorded.workflowId).toMatch(/\/llm-only\//);
+    expect(activities(recorded)).toEqual(['llmTask']);
+    expect(recorded.history.events.at(-1)?.eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
+    await expect(replay(recorded)).resolves.toBeUndefined();
+  });
+
+  it('rejects the history once the verdict call is another activity', async () => {
+    const recorded = structuredClone(load('llm-only-verdict.json'));
+    for (const event of recorded.history.events) {
+      const type = event.activityTaskScheduledEventAttributes?.activityType;
+      if (type?.name === 'llmTask') type.name = 'retrievePassages';
+    }
+    await expect(replay(recorded)).rejects.toBeInstanceOf(DeterminismViolationError);
+  });
+});
