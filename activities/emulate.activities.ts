@@ -1,3 +1,4 @@
+import { cosineSimilarity } from '../src/retrieval/cosine';
 import type { ActivityDependencies } from './index';
 
 export interface TextSimilarityInput {
@@ -14,19 +15,7 @@ export function createEmulateActivities(deps: Pick<ActivityDependencies, 'gatewa
     async fireTextSimilarity({ a, b }: TextSimilarityInput): Promise<number> {
       if (a.trim() === '' || b.trim() === '') return 0;
       const [left, right] = await deps.gateway.embed([a, b], { input: 'query' });
-      return cosine(left!, right!);
+      return cosineSimilarity(left!, right!);
     },
   };
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * (b[i] ?? 0);
-    normA += a[i]! * a[i]!;
-    normB += (b[i] ?? 0) * (b[i] ?? 0);
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }

@@ -7,7 +7,7 @@ import { createCheckActivities } from './check.activities';
 import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
-import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
+import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createMermaidActivities } from './mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';

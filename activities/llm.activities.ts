@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { LlmInvalidInputError, toTemporalFailure, TRANSIENT_FAILURE_TYPES } from '../src/llm/errors';
 import type { CompletionRequest, LlmGateway } from '../src/llm/gateway';
-import type { RateLimitReporter } from '../src/llm/rate-limit-reporter';
+import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
 import { getTask, type LlmTaskDefinition } from '../src/llm/task-registry';
 import type { ChatMessage, LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { jsonSchemaOf } from '../src/llm/structured-output';

@@ -1,6 +1,6 @@
 import { toTemporalFailure } from '../src/llm/errors';
 import type { LlmGateway } from '../src/llm/gateway';
-import { cosineSimilarity } from '../src/methods/tool-mad/cosine';
+import { cosineSimilarity } from '../src/retrieval/cosine';
 
 export interface QuestionSimilarityInput {
   claim: string;

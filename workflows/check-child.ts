@@ -1,7 +1,7 @@
 import { ParentClosePolicy, startChild, type ChildWorkflowHandle } from '@temporalio/workflow';
 import type { CheckDocumentInput } from '../src/shared/check/document';
 import { checkDocumentWorkflow } from './check-document.workflow';
-import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
+import { SEARCH_ATTRIBUTE_KEYS } from '../src/shared/search-attributes';
 
 /**
  * A sweep item's document check as a child that outlives the sweep (which continues as new while

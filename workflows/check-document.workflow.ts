@@ -24,7 +24,7 @@ import { describeFailure } from '../src/shared/failure';
 import { llmTaskQueue } from '../src/shared/task-queues';
 import { characterCount } from '../src/shared/verify';
 import { AWAIT_CHILD, LLM_CALL, RETRIEVAL, WRITE } from './activity-options';
-import { checkProgressQuery } from './check-definitions';
+import { checkProgressQuery } from '../src/shared/definitions/check';
 import { shortReads } from './es-activities';
 import { startVerifyChild } from './verify-child';
 

@@ -2,7 +2,7 @@ import { type ActivityOptions, type LocalActivityOptions, proxyActivities, proxy
 import type { Activities } from '../activities';
 import { RETRIEVAL, WRITE } from './activity-options';
 import { hasPatch } from './has-patch';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 
 /**
  * Patch id of running short Elasticsearch reads and writes (and the short embedding / policy

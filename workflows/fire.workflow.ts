@@ -94,7 +94,7 @@ export async function runFire(run: MethodRun): Promise<MethodOutcome> {
     trace.final = null;
     run.publishTrace(trace);
     // FIRE's code counts such a claim as failed and leaves it out of its metrics; the report does so
-    // under `protocol: paper` and otherwise scores it as no valid answer (eval/report/claim-rows.ts).
+    // under `protocol: paper` and otherwise scores it as no valid answer (src/report/claim-rows.ts).
     return { label: 'NEI', methodLabel: FIRE_NO_ANSWER_METHOD_LABEL, rationale: `FIRE gave no readable final answer in ${forced.attempts} attempts (stop: ${trace.stop}).`, citedPassageIds: [], evidence: evidenceOf(knowledge), trace };
   }
   return outcome(trace, knowledge, forced.decision, `FIRE's forced final answer was ${forced.decision ? 'True' : 'False'} after ${knowledge.length} search(es) (stop: ${trace.stop})`);

@@ -1,5 +1,5 @@
 import { patched, workflowInfo } from '@temporalio/workflow';
-import { PATCH_LEVEL_MEMO, PATCH_ORDER } from './patches';
+import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../src/shared/patches';
 
 /**
  * Whether this execution takes the patch `id`: yes when it was started at a patch level that

@@ -9,9 +9,9 @@ import {
   type WorkflowOutboundCallsInterceptor,
   workflowInfo,
 } from '@temporalio/workflow';
-import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from './config-stamp';
-import { PATCH_LEVEL_MEMO } from './patches';
-import { RETRY_BUDGET_MEMO, withRetryBudget } from './retry-budget';
+import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from '../src/shared/config-stamp';
+import { PATCH_LEVEL_MEMO } from '../src/shared/patches';
+import { RETRY_BUDGET_MEMO, withRetryBudget } from '../src/shared/retry-budget';
 
 /** Memo entries a workflow passes on to its child workflows and to its continuation. */
 const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO, PATCH_LEVEL_MEMO];

@@ -3,7 +3,7 @@ import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { FAILURE_TYPES } from '../src/shared/constants';
 import { readInvalidOutputDetails, type InvalidAnswerFallback } from '../src/shared/invalid-answer';
 import { hasPatch } from './has-patch';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 
 /** An LLM call that failed because its answer was invalid (not JSON, wrong schema, cut off). */
 export interface InvalidAnswer {

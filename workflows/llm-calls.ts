@@ -7,7 +7,7 @@ import { llmTaskQueue } from '../src/shared/task-queues';
 import { LLM_CACHE_LOOKUP, LLM_CALL } from './activity-options';
 import { hasPatch } from './has-patch';
 import type { LlmMeter } from './llm-meter';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 
 /** Ends the Temporal UI summary of a call's request-cache lookup (the call's own summary before it). */
 export const CACHE_LOOKUP_SUFFIX = ' · cache lookup';

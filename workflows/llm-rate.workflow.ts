@@ -10,7 +10,7 @@ import {
   type RateLimitedReport,
 } from '../src/shared/llm-rate';
 import { WRITE } from './activity-options';
-import { llmRateLimitedSignal, llmRateQuery } from './llm-rate-definitions';
+import { llmRateLimitedSignal, llmRateQuery } from '../src/shared/definitions/llm-rate';
 
 const { setLlmQueueRate } = proxyActivities<Activities>(WRITE);
 

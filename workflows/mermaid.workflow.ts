@@ -31,7 +31,7 @@ import { executorStepOf } from '../src/shared/methods/mermaid-step';
 import type { MethodTrace } from '../src/shared/verify';
 import { shortReads, shortWrites } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 import { hasPatch } from './has-patch';
 
 /** Characters of each recalled line kept in the trace (the prompt gets the full 2,000). */

@@ -6,7 +6,7 @@ import { llmCallSummary, progressDetails, stepOfTask } from '../src/shared/activ
 import type { ToolName } from '../src/shared/tools';
 import { findLimitReached, LIMIT_REACHED_TYPE, type LimitReachedDetails } from '../src/shared/verification-limits';
 import type { MethodTrace, VerifyClaimInput } from '../src/shared/verify';
-import { traceQuery, type VerifyProgress } from './definitions';
+import { traceQuery, type VerifyProgress } from '../src/shared/definitions/verify';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
 import { callTool, toolCallRecord } from './tool-calls';

@@ -40,13 +40,13 @@ import {
 import { isLongIdPart, verificationHash, verifyWorkflowId } from '../src/shared/identity';
 import { legacyVerifyWorkflowId, type VerifyClaimInput } from '../src/shared/verify';
 import { AWAIT_CHILD, RETRIEVAL, WRITE } from './activity-options';
-import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from './sweep-definitions';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../src/shared/definitions/sweep';
 import { startVerifyChild } from './verify-child';
 import { startCheckChild } from './check-child';
 import { sweepDocumentCheck } from '../src/shared/check/sweep-document';
 import type { CheckDocumentInput } from '../src/shared/check/document';
 import { hasPatch } from './has-patch';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus } = proxyActivities<Activities>(WRITE);

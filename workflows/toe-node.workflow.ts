@@ -40,7 +40,7 @@ import { localActivities, shortStepsAreLocal, shortWrites, type ShortSteps } fro
 import { outputOrFallback } from './invalid-answers';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 import { callTool, toolCallRecord } from './tool-calls';
 import { hasPatch } from './has-patch';
 

@@ -21,7 +21,7 @@ import {
 import { POLICY_UPDATE, POLICY_WAIT } from './activity-options';
 import { shortReads } from './es-activities';
 import type { MethodOutcome, MethodRun } from './method-run';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 import { toeNodeWorkflow, type ToeEvidenceRecord, type ToeNodeResult, type ToeStepRecord } from './toe-node.workflow';
 import { hasPatch } from './has-patch';
 

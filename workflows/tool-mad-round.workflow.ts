@@ -18,7 +18,7 @@ import { outputOrFallback } from './invalid-answers';
 import { shortReads } from './es-activities';
 import { createLlmCaller } from './llm-calls';
 import { LlmMeter, type MeterSummary } from './llm-meter';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 import { callTool, toolCallRecord } from './tool-calls';
 import { hasPatch } from './has-patch';
 

@@ -12,7 +12,7 @@ import { shortReads } from './es-activities';
 import { REASK_SUFFIX } from '../src/shared/invalid-answer';
 import { NO_VALID_ANSWER_RATIONALE, toolMadNoAnswerLabel } from '../src/shared/methods/invalid-answer-fallbacks';
 import { askWithOneReask } from './invalid-answers';
-import { PATCHES } from './patches';
+import { PATCHES } from '../src/shared/patches';
 import { toolMadRoundWorkflow } from './tool-mad-round.workflow';
 import { hasPatch } from './has-patch';
 

@@ -1,7 +1,7 @@
 import { ParentClosePolicy, startChild, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { verifyDetails, verifySummary } from '../src/shared/activity-summaries';
 import type { VerifyClaimInput } from '../src/shared/verify';
-import { verifySearchAttributes } from './search-attributes';
+import { verifySearchAttributes } from '../src/shared/search-attributes';
 import { verifyClaimWorkflow } from './verify-claim.workflow';
 
 /**

@@ -4,12 +4,12 @@ import { FAILURE_TYPES, MAX_CLAIM_CHARS } from '../src/shared/constants';
 import { methodSamplingOf } from '../src/shared/sampling';
 import { FAILED_AFTER_SPENDING_TYPE, LIMIT_REACHED_TYPE } from '../src/shared/verification-limits';
 import { findVerifyInputProblem, summarizeVerdict, type Verdict, type VerdictSummary, type VerifyClaimInput } from '../src/shared/verify';
-import { progressQuery, type VerifyProgress } from './definitions';
+import { progressQuery, type VerifyProgress } from '../src/shared/definitions/verify';
 import { shortWrites } from './es-activities';
 import { createMethodRun } from './method-run';
 import { METHOD_RUNNERS } from './method-runners';
-import { PATCHES } from './patches';
-import { SEARCH_ATTRIBUTE_KEYS } from './search-attributes';
+import { PATCHES } from '../src/shared/patches';
+import { SEARCH_ATTRIBUTE_KEYS } from '../src/shared/search-attributes';
 import { hasPatch } from './has-patch';
 
 /**

@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import { ingestCorpus, type IngestOptions, type IngestProgress } from '../../src/corpus/ingest';
 import { canonicalJson, sha256Hex } from '../../src/llm/canonical-json';
-import { datasetFileHash } from '../datasets/file-hash';
+import { datasetFileHash } from '../../src/datasets/file-hash';
 
 export interface BenchIndexSpec {
   /** Logical name, e.g. `wiki`; the index is `<prefix>-bench-<name>-<hash>`. */

@@ -22,7 +22,7 @@ import type { MethodName } from '../../src/shared/constants';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
-import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
+import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/datasets';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';

@@ -24,7 +24,7 @@ import { MEMORY_RECALL_MODES, type MemoryRecallMode } from '../../src/shared/mem
 import { MERMAID_FIDELITIES, type MermaidFidelity, type MermaidMemoryMode } from '../../src/shared/methods/mermaid';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
-import { loadDataset } from '../datasets';
+import { loadDataset } from '../../src/datasets';
 import { ensureCorpusIndex } from './memory/indices';
 import { reduction, REFERENCE, renderTable, tally, type ModeTally } from './memory/tally';
 import { runMain, startBenchStack } from './support/bench-stack';

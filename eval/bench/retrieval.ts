@@ -21,7 +21,7 @@ import { passageEmbedder, queryEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../
 import { DEFAULT_HYBRID_FUSION, type HybridFusion } from '../../src/retrieval/hybrid';
 import type { Passage } from '../../src/retrieval/passage';
 import { RETRIEVAL_MODES, retrievePassages, type RetrievalMode } from '../../src/retrieval/retrieve';
-import { loadDataset, type DatasetClaim } from '../datasets';
+import { loadDataset, type DatasetClaim } from '../../src/datasets';
 import { ensureBenchIndex } from './bench-index';
 import { E5_LABEL, e5Environment, startE5Server } from './e5-server';
 import { collapseToPages, recallAtKs, type GoldCriterion } from './page-recall';

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTrainingReport } from '../../src/cli/commands/toe';
+import { formatTrainingReport } from '../../src/methods/toe/training/training-report-text';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
@@ -37,7 +37,7 @@ import { defaultWeightsPath, readWeightsFile } from '../../src/methods/toe/polic
 import { ONLINE_LEARNING_RATE } from '../../src/methods/toe/online/online-hyperparameters';
 import type { PolicyEpisode } from '../../src/shared/methods/toe-policy';
 import { startSimulator } from '../../src/simulator/server';
-import { loadDataset } from '../datasets';
+import { loadDataset } from '../../src/datasets';
 import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus';
 import { startSession } from '../poisoning/verity-session';
 import { DEFAULT_RECORDED_WEB, resolveClaimsAndCorpus } from './support/claims-and-corpus';

@@ -19,7 +19,7 @@ import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET } from '../../src/search/web-index';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
-import { stratifiedSample } from '../datasets/sampling';
+import { stratifiedSample } from '../../src/datasets/sampling';
 import { startBenchStack } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
 

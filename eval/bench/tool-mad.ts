@@ -23,7 +23,7 @@ import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
-import { loadDataset, stratifiedSample, type DatasetClaim } from '../datasets';
+import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/datasets';
 import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
 import { debateRecord, debateStats, renderDebateStats } from './tool-mad/debate-stats';
 import { exitWithUsageIfAsked } from './support/usage';

@@ -23,7 +23,7 @@ import readline from 'node:readline';
 import { ensureInfra } from '../../infra';
 import { stopPidFile } from '../../infra/support';
 import { ensureTemporal, temporalPaths } from '../../infra/temporal';
-import { readRunConfig } from '../../src/cli/commands/sweep';
+import { readRunConfig } from '../../src/runs/read-run-config';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { connectTemporal } from '../../src/client/temporal';
 import { loadConfig } from '../../src/config/config';

@@ -14,7 +14,7 @@ import type { MethodSettings } from '../../src/shared/method-settings';
 import { settingsOfMethod } from '../../src/shared/method-settings';
 import { FACT_CHECK_DOMAINS } from '../../src/search/domain-filter';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/server';
-import { loadDataset, type DatasetClaim } from '../datasets';
+import { loadDataset, type DatasetClaim } from '../../src/datasets';
 import {
   factCheckLeakDocuments,
   mentionsLeak,

@@ -2,7 +2,7 @@ import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { VerityConfig } from '../config/config';
 import { type LlmRateState, llmRateWorkflowId } from '../shared/llm-rate';
 import { llmTaskQueue } from '../shared/task-queues';
-import { llmRateQuery } from '../../workflows/llm-rate-definitions';
+import { llmRateQuery } from '../shared/definitions/llm-rate';
 import type { llmRateWorkflow } from '../../workflows/llm-rate.workflow';
 
 /** The LLM queue's dispatch rate as `sweep status` shows it. */

@@ -6,7 +6,7 @@ import { documentHash, documentWorkflowId } from '../shared/check/claim-verifica
 import type { CheckDocumentInput } from '../shared/check/document';
 import { buildVerifyInput, type VerificationRequest } from './start-verification';
 import { workflowMemo } from './workflow-memo';
-import { checkDocumentWorkflow } from '../../workflows';
+import type { checkDocumentWorkflow } from '../../workflows';
 
 export interface CheckRequest {
   text: string;
@@ -56,7 +56,7 @@ export async function startCheck(
 ): Promise<{ handle: WorkflowHandle<typeof checkDocumentWorkflow>; attached: boolean }> {
   const workflowId = documentWorkflowId(input.documentId);
   try {
-    const handle = await client.workflow.start(checkDocumentWorkflow, {
+    const handle = await client.workflow.start<typeof checkDocumentWorkflow>('checkDocumentWorkflow', {
       workflowId,
       taskQueue,
       args: [input],

@@ -12,11 +12,11 @@ import type { MethodSettings } from '../shared/method-settings';
 import { runPlacementOf } from '../config/config-identity';
 import { sweepWorkflowId } from '../shared/identity';
 import { legacySweepWorkflowId, type SweepInput } from '../shared/sweep';
-import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
+import { CONFIG_STAMP_MEMO } from '../shared/config-stamp';
 import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
-import { sweepWorkflow } from '../../workflows';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/search-attributes';
+import type { sweepWorkflow } from '../../workflows';
+import { SEARCH_ATTRIBUTE_KEYS } from '../shared/search-attributes';
 import { DEFAULT_TOP_K } from './start-verification';
 import { checkPromptVersions } from '../check/tasks';
 
@@ -145,7 +145,7 @@ export async function startSweep(
 ): Promise<{ handle: WorkflowHandle<typeof sweepWorkflow>; attached: boolean }> {
   const { workflowId, existing } = await checkSweepConfiguration(client, input);
   try {
-    const handle = await client.workflow.start(sweepWorkflow, {
+    const handle = await client.workflow.start<typeof sweepWorkflow>('sweepWorkflow', {
       workflowId,
       taskQueue,
       args: [input],

@@ -12,8 +12,8 @@ import { createEsClient } from '../es/client';
 import { VerdictStore } from '../verdicts/verdict-store';
 import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
-import { verifyClaimWorkflow } from '../../workflows';
-import { verifySearchAttributes } from '../../workflows/search-attributes';
+import type { verifyClaimWorkflow } from '../../workflows';
+import { verifySearchAttributes } from '../shared/search-attributes';
 
 export class InvalidClaimError extends Error {
   override name = 'InvalidClaimError';
@@ -85,7 +85,7 @@ export async function startVerification(
 ): Promise<{ handle: WorkflowHandle<typeof verifyClaimWorkflow>; attached: boolean }> {
   const workflowId = workflowIdOf(input);
   try {
-    const handle = await client.workflow.start(verifyClaimWorkflow, {
+    const handle = await client.workflow.start<typeof verifyClaimWorkflow>('verifyClaimWorkflow', {
       workflowId,
       taskQueue,
       args: [input],

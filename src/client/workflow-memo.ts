@@ -1,7 +1,7 @@
 import type { ConfigStamp } from '../shared/identity';
-import { CONFIG_STAMP_MEMO } from '../../workflows/config-stamp';
-import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../workflows/patches';
-import { RETRY_BUDGET_MEMO } from '../../workflows/retry-budget';
+import { CONFIG_STAMP_MEMO } from '../shared/config-stamp';
+import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../shared/patches';
+import { RETRY_BUDGET_MEMO } from '../shared/retry-budget';
 
 /**
  * The memo of a workflow the client starts: its configuration stamp, retry budget and the patch

@@ -167,7 +167,7 @@ export interface VerityConfig {
   logLevel: RawEnv['VERITY_LOG_LEVEL'];
   /** Temporal worker options (VERITY_WORKER_TUNING); not part of any identity. */
   workerTuning: WorkerTuning;
-  /** VERITY_RETRY_BUDGET_S in ms: how long infrastructure errors are retried (workflows/retry-budget.ts); absent, each preset's own. */
+  /** VERITY_RETRY_BUDGET_S in ms: how long infrastructure errors are retried (src/shared/retry-budget.ts); absent, each preset's own. */
   retryBudgetMs?: number;
   temporal: TemporalConnection & {
     /** TEMPORAL_TASK_QUEUE as configured. */

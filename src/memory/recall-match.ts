@@ -1,5 +1,6 @@
 import type { MemoryRecallMode } from '../shared/memory';
 import { keywordsOf } from './keys';
+import { cosineSimilarity } from '../retrieval/cosine';
 
 export type KeywordRecallMode = Exclude<MemoryRecallMode, 'semantic'>;
 
@@ -41,18 +42,6 @@ export function rankByKeywords<T extends RankableEntry>(
   return topRanked(scored.filter((ranked) => ranked.score > 0), topK);
 }
 
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
-    dot += a[i]! * b[i]!;
-    normA += a[i]! * a[i]!;
-    normB += b[i]! * b[i]!;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
-}
-
 /** Semantic recall: an entry's score is its best cosine to any claim key; entries below the threshold are dropped. */
 export function rankBySimilarity<T extends RankableEntry>(
   entries: readonly T[],
@@ -61,7 +50,8 @@ export function rankBySimilarity<T extends RankableEntry>(
   topK: number,
 ): RankedEntry<T>[] {
   const scored = entries
-    .filter((entry) => entry.embedding !== undefined)
+    // An entry embedded by a model of another dimension is not comparable: it is left out, not truncated.
+    .filter((entry) => entry.embedding !== undefined && keyVectors.every((vector) => vector.length === entry.embedding!.length))
     .map((entry) => ({ entry, score: Math.max(...keyVectors.map((vector) => cosineSimilarity(vector, entry.embedding!))) }));
   return topRanked(
     scored.filter((ranked) => ranked.score >= threshold),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { datasetFileHash } from '../../eval/datasets';
+import { datasetFileHash } from '../datasets';
 import type { VerityConfig } from '../config/config';
 import { projectRoot } from '../project-root';
 import type { SweepInput } from '../shared/sweep';

@@ -1,4 +1,4 @@
-import { DatasetFormatError, describePosition, loadDataset, type MalformedRecord } from '../../eval/datasets';
+import { DatasetFormatError, describePosition, loadDataset, type MalformedRecord } from '../datasets';
 import type { SweepDatasetRef } from '../shared/sweep';
 import { datasetFormatOf, RunInputError } from './run-claims';
 

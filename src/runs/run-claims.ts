@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DATASET_FORMATS, type DatasetClaim, type DatasetFormat, datasetFileHash, loadDataset, samplePerValue, stratifiedSample } from '../../eval/datasets';
+import { DATASET_FORMATS, type DatasetClaim, type DatasetFormat, datasetFileHash, loadDataset, samplePerValue, stratifiedSample } from '../datasets';
 import type { RunClaim, SweepDatasetRef, SweepStratify } from '../shared/sweep';
 
 /** The run's inputs cannot make a claim list (missing file, unknown format, clashing ids). */

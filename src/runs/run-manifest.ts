@@ -76,7 +76,7 @@ export const runConfigSchema = z.strictObject({
   strict: z.boolean().optional(),
   /**
    * How the report scores (absent: `verity`). `paper`: macro/weighted F1 as the papers computed them
-   * (rounded class F1s, eval/metrics/paper-report.ts) and FIRE's unanswered claims left out as FIRE's
+   * (rounded class F1s, src/metrics/paper-report.ts) and FIRE's unanswered claims left out as FIRE's
    * code does; `verity`: unrounded metrics, every claim scored. Recorded with the config in the manifest.
    */
   protocol: z.enum(RUN_PROTOCOLS).optional(),

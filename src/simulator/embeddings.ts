@@ -18,10 +18,6 @@ export function embed(text: string, dimensions = EMBEDDING_DIMENSIONS): number[]
   return norm === 0 ? vector : vector.map((v) => v / norm);
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  return a.reduce((sum, value, i) => sum + value * (b[i] ?? 0), 0);
-}
-
 interface EmbeddingsBody {
   model?: unknown;
   input?: unknown;

@@ -1,7 +1,7 @@
 import { ApplicationFailure, defaultPayloadConverter } from '@temporalio/common';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, Next } from '@temporalio/worker';
 import type { ConfigStamp } from '../shared/identity';
-import { CONFIG_MISMATCH_FAILURE, CONFIG_STAMP_HEADER } from '../../workflows/config-stamp';
+import { CONFIG_MISMATCH_FAILURE, CONFIG_STAMP_HEADER } from '../shared/config-stamp';
 
 /** Why a task stamped `task` must not run on a worker configured as `worker`, or null when it may. */
 export function configMismatch(task: ConfigStamp | undefined, worker: ConfigStamp): string | null {

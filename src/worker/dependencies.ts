@@ -8,7 +8,7 @@ import { createLlmGateway } from '../llm/create-gateway';
 import { resolveLlmEndpoint } from '../llm/endpoint';
 import type { LlmGateway } from '../llm/gateway';
 import { PacerRateRefresher } from '../llm/pacer-rate';
-import { RateLimitReporter } from '../llm/rate-limit-reporter';
+import { RateLimitReporter } from '../client/rate-limit-reporter';
 import { RequestPacer } from '../llm/request-pacer';
 import { llmTaskQueue } from '../shared/task-queues';
 import { defaultLlmRateSettings } from '../shared/llm-rate';

@@ -4,7 +4,7 @@ import { fullVerdict } from '../../src/shared/verify';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import type { MethodSettings } from '../../src/shared/method-settings';
 import { stableIndex } from '../../src/simulator/schema-generator';
-import { loadDataset } from '../../eval/datasets';
+import { loadDataset } from '../../src/datasets';
 import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';

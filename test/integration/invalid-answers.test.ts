@@ -18,7 +18,7 @@ import type { FaultRule } from '../../src/simulator/faults';
 import { DEMO_CLAIMS, uniqueName } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
-import { sweepProgressQuery } from '../../workflows/sweep-definitions';
+import { sweepProgressQuery } from '../../src/shared/definitions/sweep';
 
 const WEB_PAGES = [
   { id: 'web:eiffel', title: 'Eiffel Tower history', text: "The Eiffel Tower was completed in 1889 as the entrance arch to the World's Fair in Paris, France.", sentences: null, source: 'test-web' },

@@ -13,7 +13,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcessWorker, type InProcessWorker } from '../../eval/bench/support/bench-stack';
-import { loadDataset } from '../../eval/datasets';
+import { loadDataset } from '../../src/datasets';
 import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';

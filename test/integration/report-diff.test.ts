@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadRunReport } from '../../eval/report';
+import { loadRunReport } from '../../src/report';
 import { Command } from 'commander';
 import { registerDiffCommand } from '../../src/cli/commands/diff';
 import { registerReportCommand } from '../../src/cli/commands/report';

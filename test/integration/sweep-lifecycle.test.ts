@@ -19,7 +19,7 @@ import { formatLlmRate, readLlmRateStatus } from '../../src/client/llm-rate-stat
 import { queueRateLimitOf } from '../../src/client/queue-rate-limit';
 import { llmRateWorkflowId } from '../../src/shared/llm-rate';
 import { llmTaskQueue } from '../../src/shared/task-queues';
-import { cancelSweepUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
+import { cancelSweepUpdate, sweepProgressQuery } from '../../src/shared/definitions/sweep';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
 /** Claims drawn from the demo set per run (small keeps the test fast). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRunReport, writeReport, type RunReport } from '../../eval/report';
+import { loadRunReport, writeReport, type RunReport } from '../../src/report';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { indexName } from '../../src/es/indices';
 import { buildRunManifest } from '../../src/runs/build-manifest';

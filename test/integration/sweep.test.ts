@@ -17,11 +17,11 @@ import { type Verdict, type VerdictSummary, isVerdictSummary } from '../../src/s
 import type { RunningSimulator } from '../../src/simulator/server';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
 import { sweepWorkflow } from '../../workflows';
-import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../workflows/sweep-definitions';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../src/shared/definitions/sweep';
 import { DEMO_CLAIMS, uniqueName } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
-import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../workflows/patches';
+import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../src/shared/patches';
 
 const DEMO_CLAIM_COUNT = 10;
 

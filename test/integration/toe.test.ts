@@ -15,7 +15,7 @@ import { readEpisodesJsonl } from '../../src/methods/toe/training/episode-source
 import { VERDICT_LABELS } from '../../src/shared/constants';
 import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';
 import { WEB_TARGET } from '../../src/search/web-index';
-import { traceQuery } from '../../workflows/definitions';
+import { traceQuery } from '../../src/shared/definitions/verify';
 import { waitFor } from '../support/wait-for';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 import { activitySummaries } from '../support/history-summaries';

@@ -14,7 +14,7 @@ import type { ToolMadSettings } from '../../src/shared/methods/tool-mad';
 import type { RoundProgress } from '../../src/shared/methods/tool-mad-debate';
 import { fullVerdict, type MethodTrace, type Verdict, type VerifyClaimInput } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
-import { traceQuery } from '../../workflows/definitions';
+import { traceQuery } from '../../src/shared/definitions/verify';
 import { toolMadRoundStateQuery } from '../../workflows/tool-mad-round.workflow';
 import { uniqueName } from '../support/test-env';
 import { activitySummaries, workflowMetadata } from '../support/history-summaries';

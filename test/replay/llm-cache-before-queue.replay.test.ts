@@ -5,7 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
 import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
-import { PATCHES, PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../workflows/patches';
+import { PATCHES, PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../src/shared/patches';
 
 interface HistoryEvent {
   eventType?: string;

@@ -1,6 +1,6 @@
 import type { RunManifest } from '../../src/runs/run-manifest';
 import type { RunFailure, RunRecords, RunVerdict } from '../../src/runs/run-records';
-import type { GoldLabels } from '../../eval/report';
+import type { GoldLabels } from '../../src/report';
 
 /** Hand-made runs for report and diff tests. */
 export function manifest(runId: string, overrides: Partial<RunManifest> = {}): RunManifest {

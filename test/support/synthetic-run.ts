@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
-import { loadDataset, type DatasetClaim } from '../../eval/datasets';
+import { loadDataset, type DatasetClaim } from '../../src/datasets';
 import { ensureIndex } from '../../src/es/ensure-index';
 import { RUN_CLAIMS_INDEX, RUN_FAILURES_INDEX } from '../../src/runs/run-indices';
 import { indexName } from '../../src/es/indices';

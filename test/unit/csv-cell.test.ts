@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderClaimsCsv } from '../../eval/report/render/csv';
-import { buildReport } from '../../eval/report';
+import { renderClaimsCsv } from '../../src/report/render/csv';
+import { buildReport } from '../../src/report';
 import { csvCell } from '../../src/shared/csv-cell';
 import { goldLabels, manifest, verdict } from '../support/report-fixtures';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDataset, MAX_RECORD_LINE_BYTES } from '../../eval/datasets';
+import { loadDataset, MAX_RECORD_LINE_BYTES } from '../../src/datasets';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-dataset-hostile-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatasetFormatError, datasetFileHash, detectDatasetFormat, loadDataset, type LoadDatasetOptions } from '../../eval/datasets';
+import { DatasetFormatError, datasetFileHash, detectDatasetFormat, loadDataset, type LoadDatasetOptions } from '../../src/datasets';
 
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-eval-datasets-'));
 afterAll(() => fs.rmSync(tmpDir, { recursive: true, force: true }));

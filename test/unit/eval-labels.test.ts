@@ -7,7 +7,7 @@ import {
   LABEL_SCHEMES,
   parsePredictedLabel,
   predictedSchemeLabel,
-} from '../../eval/labels';
+} from '../../src/labels';
 
 describe('label schemes', () => {
   it('uses the internal verdict labels for the 3-way scheme', () => {

@@ -12,7 +12,7 @@ import {
   percentile,
   pythonRound,
   type LabelPair,
-} from '../../eval/metrics';
+} from '../../src/metrics';
 
 const THREE = ['SUPPORTED', 'REFUTED', 'NEI'] as const;
 type Three = (typeof THREE)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binaryConfusionMatrix, classificationReport, paperRoundedReport, pythonRound } from '../../eval/metrics';
+import { binaryConfusionMatrix, classificationReport, paperRoundedReport, pythonRound } from '../../src/metrics';
 
 const LABELS = ['SUPPORTED', 'REFUTED'] as const;
 type Counts = { tp: number; fn: number; tn: number; fp: number };

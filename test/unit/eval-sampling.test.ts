@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateProportionally, mulberry32, samplePerValue, stratifiedSample } from '../../eval/datasets';
+import { allocateProportionally, mulberry32, samplePerValue, stratifiedSample } from '../../src/datasets';
 
 type Item = { id: number; labelNorm: string };
 const items: Item[] = Array.from({ length: 100 }, (_, id) => ({ id, labelNorm: id % 10 < 5 ? 'SUPPORTED' : id % 10 < 8 ? 'REFUTED' : 'NEI' }));

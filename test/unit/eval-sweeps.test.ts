@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { isKnownDataset } from '../../eval/labels';
+import { isKnownDataset } from '../../src/labels';
 import { relevanceThresholdOf } from '../../src/methods/tool-mad/relevance-thresholds';
 import { projectRoot } from '../../src/project-root';
 import { parseMethodSettings } from '../../src/methods/settings-schemas';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { keywordsOf } from '../../src/memory/keys';
 import { recalledLine } from '../../src/memory/recall-format';
-import { cosineSimilarity, keywordScore, rankByKeywords, rankBySimilarity, type RankableEntry } from '../../src/memory/recall-match';
+import { cosineSimilarity } from '../../src/retrieval/cosine';
+import { keywordScore, rankByKeywords, rankBySimilarity, type RankableEntry } from '../../src/memory/recall-match';
 import { embed } from '../../src/simulator/embeddings';
 import { MEMORY_RECALL_TOP_K } from '../../src/shared/memory';
 
@@ -78,6 +79,12 @@ describe('semantic recall', () => {
     expect(names(ranked)).toEqual(['e2', 'e0']);
     expect(ranked[0]!.score).toBeCloseTo(1);
     expect(rankBySimilarity(memory, [embed('Eiffel Tower')], 0.99, 3)).toHaveLength(1);
+  });
+
+  it('leaves out an entry embedded by a model of another dimension instead of truncating it', () => {
+    const [same, other] = withEmbeddings('eiffel tower', 'eiffel tower');
+    const shorter = { ...other!, name: 'short', embedding: other!.embedding.slice(0, 8) };
+    expect(names(rankBySimilarity([same!, shorter], [embed('eiffel tower')], 0, 3))).toEqual(['e0']);
   });
 
   it('ignores entries stored without an embedding', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repeatMetrics, spreadAcrossRepeats, tQuantile975, type RepeatTrial } from '../../eval/metrics';
+import { repeatMetrics, spreadAcrossRepeats, tQuantile975, type RepeatTrial } from '../../src/metrics';
 
 type Label = 'SUPPORTED' | 'REFUTED';
 const LABELS: Label[] = ['SUPPORTED', 'REFUTED'];

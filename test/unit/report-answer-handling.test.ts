@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderMarkdown } from '../../eval/report';
+import { buildReport, renderMarkdown } from '../../src/report';
 import { runVerdictSchema } from '../../src/runs/run-records';
 import { goldLabels, runB } from '../support/report-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderGroupsCsv, renderMarkdown } from '../../eval/report';
+import { buildReport, renderGroupsCsv, renderMarkdown } from '../../src/report';
 import { runVerdictSchema } from '../../src/runs/run-records';
 import { manifest, verdict } from '../support/report-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, diffRuns, renderDiffText } from '../../eval/report';
+import { buildReport, diffRuns, renderDiffText } from '../../src/report';
 import { goldLabels, runA, runB } from '../support/report-fixtures';
 
 describe('diffRuns', () => {

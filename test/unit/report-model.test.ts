@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, SIMULATOR_BANNER, type GroupReport } from '../../eval/report';
+import { buildReport, SIMULATOR_BANNER, type GroupReport } from '../../src/report';
 import { goldLabels, runA, runB, verdict } from '../support/report-fixtures';
 
 function group(groups: GroupReport[], dataset: string): GroupReport {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderMarkdown, type GroupReport } from '../../eval/report';
+import { buildReport, renderMarkdown, type GroupReport } from '../../src/report';
 import type { RunRecords } from '../../src/runs/run-records';
 import { manifest, verdict } from '../support/report-fixtures';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER, writeReport } from '../../eval/report';
+import { buildReport, renderClaimsCsv, renderGroupsCsv, renderHtml, renderMarkdown, SIMULATOR_BANNER, writeReport } from '../../src/report';
 import { goldLabels, runA, runB } from '../support/report-fixtures';
 
 /** RFC 4180 parsing, enough to read back what the renderer wrote. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport } from '../../eval/report';
+import { buildReport } from '../../src/report';
 import { goldLabels, runB } from '../support/report-fixtures';
 
 describe('report: verifications a run calls for but nothing records', () => {

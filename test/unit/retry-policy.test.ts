@@ -8,7 +8,7 @@ import { toEsFailure } from '../../activities/support/es-failure';
 import { LlmInvalidInputError, LlmOutputInvalidError, toTemporalFailure } from '../../src/llm/errors';
 import { IndexNotFoundError } from '../../src/retrieval/errors';
 import { AWAIT_CHILD, INDEX_TOOL_CALL, LLM_CALL, MEMORY_RECALL, MEMORY_UPDATE, RETRIEVAL, TOOL_CALL, WRITE } from '../../workflows/activity-options';
-import { withRetryBudget } from '../../workflows/retry-budget';
+import { withRetryBudget } from '../../src/shared/retry-budget';
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerEmbeddings, cosine, embed, EMBEDDING_DIMENSIONS } from '../../src/simulator/embeddings';
+import { answerEmbeddings, embed, EMBEDDING_DIMENSIONS } from '../../src/simulator/embeddings';
+import { cosineSimilarity as cosine } from '../../src/retrieval/cosine';
 
 describe('simulated embeddings', () => {
   it('are L2-normalised vectors of fixed dimension', () => {

@@ -10,7 +10,7 @@ import {
   meetsThreshold,
   turnPassesGates,
 } from '../../src/shared/methods/tool-mad-scores';
-import { cosineSimilarity } from '../../src/methods/tool-mad/cosine';
+import { cosineSimilarity } from '../../src/retrieval/cosine';
 
 function turn(debater: string, label: string | null, f: number | null, ar: number | null, tool: DebaterTurn['tool'] = 'rag'): DebaterTurn {
   const verdicts: Record<string, DebaterTurn['verdict']> = { SUPPORTS: 'SUPPORTED', REFUTES: 'REFUTED', 'NOT ENOUGH INFO': 'NEI' };

@@ -1,7 +1,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { PassageTarget } from '../../../src/corpus/ingest';
 import { canonicalJson, sha256Hex } from '../../../src/llm/canonical-json';
-import { datasetFileHash } from '../../datasets/file-hash';
+import { datasetFileHash } from '../../../src/datasets/file-hash';
 import { ingestIndex } from '../support/bench-stack';
 
 /**

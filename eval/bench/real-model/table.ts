@@ -1,4 +1,4 @@
-import type { ConfidenceInterval } from '../../metrics';
+import type { ConfidenceInterval } from '../../../src/metrics';
 import type { MethodThroughput } from './results-file';
 
 /** One dataset × method of bench:real-model. */

@@ -13,7 +13,7 @@ import { indexName, ownIndexProblem } from '../../es/indices';
 import { InvalidMethodSettingsError, optionPairsToObject, parseMethodSettings } from '../../methods/settings-schemas';
 import { DEFAULT_CHECK_WINDOW, DEFAULT_CLAIMS_PER_RUN, DEFAULT_F1_K, type CheckProgress, type DocumentVerdict } from '../../shared/check/document';
 import { METHODS, type MethodName } from '../../shared/constants';
-import { checkProgressQuery } from '../../../workflows/check-definitions';
+import { checkProgressQuery } from '../../shared/definitions/check';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
@@ -23,8 +23,8 @@ import { printJson, printText, terminalSafe } from '../output';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { describeWorkflowFailure } from '../workflow-failure';
-import { parsePositiveInt, parseTopK } from './verify';
 import { explorerHint, formatDocumentVerdict } from './check-output';
+import { parsePositiveInt, parseTopK } from '../common';
 
 interface CheckOptions {
   method: MethodName;

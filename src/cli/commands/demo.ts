@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { WorkflowFailedError } from '@temporalio/client';
-import { loadDataset, type DatasetClaim } from '../../../eval/datasets';
+import { loadDataset, type DatasetClaim } from '../../datasets';
 import { ensureInfra } from '../../../infra';
 import { buildVerifyInput, startVerification, verdictOfResult } from '../../client/start-verification';
 import { connectTemporal } from '../../client/temporal';

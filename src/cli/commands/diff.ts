@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { diffRuns, renderDiffText } from '../../../eval/report';
+import { diffRuns, renderDiffText } from '../../report';
 import { printJson, printText } from '../output';
 import { loadReportForCli } from './report';
 import { runIdArgument } from '../run-id-argument';

@@ -7,7 +7,7 @@ import { EXPORT_FORMATS, type ExportFormat, OutputFileError } from '../../runs/e
 import { RunNotFoundError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice } from '../output';
-import { toCliError } from './ingest';
+import { toCliError } from '../common';
 import { runIdArgument } from '../run-id-argument';
 
 const PROGRESS_EVERY = 10_000;

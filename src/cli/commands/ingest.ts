@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
 import { ingestCorpus, type IngestProgress, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
 import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
 import { inputFileProblem } from '../../corpus/input-file';
-import { CorpusFormatError, type OmittedDocuments } from '../../corpus/reader';
+import type { OmittedDocuments } from '../../corpus/reader';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
 import { indexName, ownIndexProblem } from '../../es/indices';
@@ -15,9 +15,9 @@ import { embeddingEndpointOf } from '../../llm/embedding-endpoint';
 import { resolveLlmEndpoint } from '../../llm/endpoint';
 import { passageEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../retrieval/embedder';
 import { WEB_TARGET, webIndexName } from '../../search/web-index';
-import { isEsUnreachable } from '../../retrieval/errors';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
+import { parsePositiveInt, toCliError } from '../common';
 
 interface IngestWikiOptions {
   index?: string;
@@ -35,21 +35,6 @@ interface IngestPlan {
 }
 
 const MALFORMED_LINES_SHOWN = 5;
-
-export function parsePositiveInt(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a positive integer');
-  return parsed;
-}
-
-/** Turns failures a user can fix into one-line CLI errors with the right exit code. */
-export function toCliError(err: unknown, esUrl: string): unknown {
-  if (isEsUnreachable(err)) {
-    return new CliError(`cannot reach Elasticsearch at ${esUrl} (${(err as Error).message.split('\n')[0]}; set ES_URL or run \`verity infra up\`)`, 1);
-  }
-  if (err instanceof CorpusFormatError) return new CliError(`${err.message}; rerun without --strict to skip bad lines`, 2);
-  return err;
-}
 
 function createProgressBar(totalBytes: number): SingleBar {
   const bar = new SingleBar({

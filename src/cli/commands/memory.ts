@@ -9,7 +9,7 @@ import { EvidenceMemoryStore, type MemoryStats } from '../../memory/memory-store
 import { exportMemory, importMemory } from '../../memory/transfer';
 import { CliError } from '../errors';
 import { printJson, printText } from '../output';
-import { toCliError } from './ingest';
+import { toCliError } from '../common';
 
 interface JsonOption {
   json?: boolean;

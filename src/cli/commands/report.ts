@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../../eval/report';
+import { Option, type Command } from 'commander';
+import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../report';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
@@ -9,7 +9,7 @@ import { DEFAULT_EMBEDDED_CLAIMS, explorerHtml, explorerSnapshot } from '../../e
 import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
-import { toCliError } from './ingest';
+import { parsePositiveInt, toCliError } from '../common';
 import { explorerDataFor } from './view';
 import { runIdArgument } from '../run-id-argument';
 
@@ -92,12 +92,6 @@ export function registerReportCommand(program: Command): void {
     .addOption(new Option('--format <format>', 'which files to write').choices(REPORT_FORMATS).default('all'))
     .option('--json', 'print the report model as JSON on stdout (without --out, write no files)')
     .option('--no-explorer', 'do not write explorer.html (the offline claim explorer)')
-    .option('--explorer-limit <n>', 'verifications embedded in explorer.html, with their transcripts', (value) => positiveInt(value), DEFAULT_EMBEDDED_CLAIMS)
+    .option('--explorer-limit <n>', 'verifications embedded in explorer.html, with their transcripts', (value) => parsePositiveInt(value), DEFAULT_EMBEDDED_CLAIMS)
     .action((runId: string, options: ReportOptions) => report(runId, options));
-}
-
-function positiveInt(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('a positive integer');
-  return parsed;
 }

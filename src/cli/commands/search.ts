@@ -6,7 +6,7 @@ import { searchPassages, type Passage } from '../../retrieval/bm25';
 import { IndexNotFoundError, InvalidQueryError } from '../../retrieval/errors';
 import { CliError } from '../errors';
 import { printJson, printText } from '../output';
-import { parsePositiveInt, toCliError } from './ingest';
+import { parsePositiveInt, toCliError } from '../common';
 
 interface SearchOptions {
   k: number;

@@ -4,6 +4,7 @@ import { FAULT_KINDS, type FaultRule, parseFaultSpec } from '../../simulator/fau
 import { DEFAULT_SIM_CONTEXT_TOKENS, SERVER_PROFILES, type ServerProfile } from '../../simulator/profiles';
 import { startSimulator } from '../../simulator/server';
 import { notice } from '../output';
+import { parsePositiveInt } from '../common';
 
 interface SimOptions {
   port?: number;
@@ -16,12 +17,6 @@ interface SimOptions {
   contextTokens: number;
   /** Commander's negation of --strict-schemas: false with --no-strict-schemas. */
   strictSchemas?: boolean;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
-  return n;
 }
 
 function nonNegativeInt(value: string): number {
@@ -56,7 +51,7 @@ export function registerSimCommand(program: Command): void {
         .choices(SERVER_PROFILES)
         .default('openai'),
     )
-    .option('--context-tokens <n>', 'context window: a longer prompt (plus max_tokens) gets the server\'s context-overflow 400', positiveInt, DEFAULT_SIM_CONTEXT_TOKENS)
+    .option('--context-tokens <n>', 'context window: a longer prompt (plus max_tokens) gets the server\'s context-overflow 400', parsePositiveInt, DEFAULT_SIM_CONTEXT_TOKENS)
     .option('--no-strict-schemas', "accept json_schema schemas that break OpenAI's strict rules (default: rejected with its 400 under the openai profile)")
     .addHelpText(
       'after',

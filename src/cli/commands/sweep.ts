@@ -8,7 +8,6 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
-import YAML from 'yaml';
 import { buildSweepInput, checkSweepConfiguration, InvalidRunConfigError, RunConfigurationChangedError, startSweep } from '../../client/start-sweep';
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { hasWorkflowPollers } from '../../client/worker-presence';
@@ -29,14 +28,14 @@ import { IncompatibleRunChangeError, type RecordedRun, recordRun } from '../../r
 import { RunFailureStore } from '../../runs/run-failure-store';
 import { RunStore } from '../../runs/run-store';
 import { VerdictStore } from '../../verdicts/verdict-store';
-import { describeRunConfigIssue, findUnknownParameterKey } from '../../runs/config-keys';
+import { readRunConfig, RunConfigFileError } from '../../runs/read-run-config';
 import { checkRunDatasets, type DatasetCheck, describeSkipped } from '../../runs/dataset-check';
 import { RunInputError } from '../../runs/run-claims';
 import { runPlacementOf } from '../../config/config-identity';
 import { sweepWorkflowId } from '../../shared/identity';
 import { legacySweepWorkflowId, type SweepInput, type SweepProgress } from '../../shared/sweep';
 import type { sweepWorkflow } from '../../../workflows';
-import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../../workflows/sweep-definitions';
+import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../shared/definitions/sweep';
 import { createLogger } from '../../logging/logger';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
@@ -47,6 +46,7 @@ import { formatProgress, SweepProgressBar } from '../sweep-progress';
 import { formatWatch, ratePerMinute, retryingActivities } from '../sweep-watch';
 import { explorerDataFor } from './view';
 import { describeFailure } from '../workflow-failure';
+import { parsePositiveInt } from '../common';
 
 const ANSWER_TIMEOUT_MS = 20_000;
 const POLL_MS = 1_000;
@@ -70,29 +70,18 @@ interface PlanCommandOptions {
   json?: boolean;
 }
 
-/** Reads and validates a sweep config; every problem is one line naming the YAML path. */
-export function readRunConfig(file: string): RunConfig {
-  let text: string;
+/** The sweep config, or a one-line CliError (exit code 2) naming the file and the YAML path at fault. */
+function readSweepConfig(file: string): RunConfig {
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new CliError(`cannot read sweep config ${file}`, 2);
-  }
-  let raw: unknown;
-  try {
-    raw = YAML.parse(text);
+    return readRunConfig(file);
   } catch (err) {
-    throw new CliError(`${file}: not valid YAML (${(err as Error).message.split('\n')[0]})`, 2);
+    if (err instanceof RunConfigFileError) throw new CliError(err.message, 2);
+    throw err;
   }
-  const parsed = runConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new CliError(`${file}: ${describeRunConfigIssue(parsed.error.issues[0]!)}`, 2);
-  const parameterProblem = findUnknownParameterKey(parsed.data.parameters);
-  if (parameterProblem) throw new CliError(`${file}: ${parameterProblem}`, 2);
-  return parsed.data;
 }
 
 function sweepInputFor(config: VerityConfig, file: string, runId?: string): { run: RunConfig; input: SweepInput; calibrations: RunCalibration[] } {
-  const configured = readRunConfig(file);
+  const configured = readSweepConfig(file);
   if (runId !== undefined) {
     const checked = runConfigSchema.shape.run.safeParse(runId);
     if (!checked.success) throw new CliError(`--run: ${checked.error.issues[0]?.message ?? 'invalid run id'}`, 2);
@@ -471,12 +460,6 @@ function positiveNumber(value: string): number {
   return parsed;
 }
 
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a whole number above 0');
-  return parsed;
-}
-
 export function registerSweepCommand(program: Command): void {
   const sweep = program.command('sweep').description('Benchmark sweeps: every claim of a run × every (method, model), durable and resumable.');
 
@@ -489,7 +472,7 @@ export function registerSweepCommand(program: Command): void {
     .option('--detach', 'start the sweep and return (a `verity worker` runs it)')
     .option('--json', 'print the final progress as JSON')
     .option('--max-usd <usd>', "refuse to start when the plan's upper estimate is above this (see `verity sweep plan`)", positiveNumber)
-    .option('--pilot-claims <k>', 'claims per dataset in the pilot that --max-usd may run', positiveInteger)
+    .option('--pilot-claims <k>', 'claims per dataset in the pilot that --max-usd may run', parsePositiveInt)
     .addOption(llmOption())
     .addHelpText(
       'after',
@@ -504,7 +487,7 @@ export function registerSweepCommand(program: Command): void {
     .description('Before any paid call: claims, LLM calls, tokens in and out and USD per (dataset × method × model), each as a range.')
     .argument('<config>', 'sweep config YAML (see eval/sweeps/)')
     .option('--run <id>', "run id instead of the config's `run`")
-    .option('--pilot-claims <k>', 'claims per dataset in the pilot', positiveInteger, DEFAULT_PILOT_CLAIMS)
+    .option('--pilot-claims <k>', 'claims per dataset in the pilot', parsePositiveInt, DEFAULT_PILOT_CLAIMS)
     .option('--pilot', 'run a pilot even where earlier runs have figures')
     .option('--json', 'print the plan as JSON')
     .addHelpText(
@@ -563,7 +546,7 @@ deviations (at least ±10%). USD: the built-in price table or VERITY_PRICES_FILE
     .description('Set the budget of a run; a sweep paused by its budget continues when the new one allows.')
     .argument('<run>', 'run id')
     .option('--usd <n>', 'budget in US dollars', positiveNumber)
-    .option('--tokens <n>', 'budget in tokens', positiveInteger)
+    .option('--tokens <n>', 'budget in tokens', parsePositiveInt)
     .action(async (runId: string, options: { usd?: number; tokens?: number }) => {
       if (options.usd === undefined && options.tokens === undefined) throw new CliError('give --usd N and/or --tokens N', 2);
       await controlCommand(runId, 'resume', { ...(options.usd !== undefined ? { usd: options.usd } : {}), ...(options.tokens !== undefined ? { tokens: options.tokens } : {}) });

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Client } from '@temporalio/client';
 import { type LlmChoice, loadConfig } from '../../config/config';
 import { endpointIdentity } from '../../config/config-identity';
@@ -24,6 +24,7 @@ import { MAX_SEARCH_K } from '../../retrieval';
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { reportRetries } from '../retry-progress';
 import { applyLlmOption, llmOption } from '../llm-option';
+import { parseTopK } from '../common';
 
 interface VerifyOptions {
   method: MethodName;
@@ -41,19 +42,6 @@ interface VerifyOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-export function parsePositiveInt(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number above 0');
-  return parsed;
-}
-
-/** `-k` as the retrieval accepts it (1..MAX_SEARCH_K), refused here rather than inside the workflow. */
-export function parseTopK(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_SEARCH_K) throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_SEARCH_K}`);
-  return parsed;
 }
 
 export function registerVerifyCommand(program: Command): void {

@@ -1,0 +1,92 @@
+import { schemeLabels, type SchemeLabel, type SchemeName } from '../labels';
+import {
+  aggregateUsage,
+  bootstrapCI,
+  classificationReport,
+  confusionMatrix,
+  latencySummary,
+  paperRoundedReport,
+  weightedF1,
+  type BootstrapOptions,
+  type LabelPair,
+} from '../metrics';
+import { accuracyCI, macroF1CI, repeatMetrics } from '../metrics';
+import { LIMIT_REACHED_LABEL } from './claim-rows';
+import { datasetScheme } from './dataset-scheme';
+import { debateOutcomes } from './debate-outcomes';
+import type { ClaimRow, GroupKey, GroupReport } from './report-types';
+import type { RunProtocol } from '../runs/run-manifest';
+
+/**
+ * Every claim with a gold label is scored, as the papers score every claim: a failed verification
+ * (or one ended by a limit) has no prediction and lands in the invalid/failed bucket, a wrong answer.
+ * Only a row the run's protocol excludes (FIRE's unanswered claims under `protocol: paper`) is left out.
+ */
+function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
+  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+}
+
+function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
+  const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
+  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts') };
+}
+
+function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
+  return rows.flatMap((row) => (row.status !== 'verdict' ? [{ claimId: row.claimId, outcome: row.status === 'limit-reached' ? LIMIT_REACHED_LABEL : 'failed', reason: row.failureReason ?? '' }] : []));
+}
+
+/** Metrics across repeats, when the group's verifications come from more than one repeat. */
+function repeatsOf(rows: readonly ClaimRow[], labels: readonly SchemeLabel[]): GroupReport['repeats'] {
+  if (!rows.some((row) => row.repeat > 0)) return null;
+  const trials = rows.flatMap((row) => (row.gold !== null ? [{ claimId: row.claimId, repeat: row.repeat, gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+  return repeatMetrics(trials, labels);
+}
+
+/**
+ * Metrics of one dataset × method × model on `scheme` (the run's protocol scheme, see runDatasetScheme):
+ * failed verifications are counted as wrong (never left out) and listed.
+ */
+export function buildGroupReport(
+  key: GroupKey,
+  rows: readonly ClaimRow[],
+  bootstrap: BootstrapOptions = {},
+  scheme: SchemeName = datasetScheme(key.dataset),
+  protocol: RunProtocol = 'verity',
+): GroupReport {
+  const labels = schemeLabels(scheme);
+  const verdicts = rows.filter((row) => row.status === 'verdict');
+  const pairs = scoredPairs(rows);
+  const excluded = verdicts.filter((row) => row.excluded).length;
+  const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length - excluded;
+  const confusion = confusionMatrix(pairs, labels);
+  const classification = classificationReport(confusion);
+  const usage = aggregateUsage(verdicts);
+  return {
+    key,
+    scheme,
+    counts: {
+      claims: rows.length,
+      verdicts: verdicts.length,
+      failed: rows.length - verdicts.length,
+      scored: pairs.length,
+      unscored: verdicts.length - scoredVerdicts - excluded,
+      // The matrix's invalid/failed bucket holds both; this count is the verdicts' share.
+      invalid: classification.invalid - (pairs.length - scoredVerdicts),
+      excluded,
+    },
+    accuracy: accuracyCI(pairs, labels, bootstrap),
+    macroF1: macroF1CI(pairs, labels, bootstrap),
+    weightedF1: bootstrapCI(pairs, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
+    perClass: classification.perClass,
+    paper: protocol === 'paper' ? paperRoundedReport(confusion) : null,
+    confusion,
+    usage,
+    cachedLlmCallsPerClaim: verdicts.reduce((sum, row) => sum + row.cachedLlmCalls, 0) / Math.max(verdicts.length, 1),
+    latencyMs: latencySummary(verdicts.map((row) => row.durationMs)),
+    failures: failuresOf(rows),
+    answers: answerHandlingOf(verdicts),
+    promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
+    debates: debateOutcomes(verdicts),
+    repeats: repeatsOf(rows, labels),
+  };
+}
