@@ -18,6 +18,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/replay/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-infra.ts'],
           fileParallelism: false,
+          // A safety net against a hang, not a speed budget: tests wait on conditions, and a busy
+          // machine (CI beside other jobs, two CPU burners) may take many times an idle one's time.
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
         },
       },
     ],

@@ -45,6 +45,7 @@ import { loadRunReport } from '../../src/report';
 import type { ClaimRow, GroupReport } from '../../src/report/report-types';
 import { ingestIndex, runMain, writeReport } from './support/bench-stack';
 import { measureStandaloneThroughput, recordedAnswers, spreadSample, type ThroughputSample, tokensOf, verdictWindow } from './real-model/standalone-throughput';
+import { readServerCounters, serverBusy } from './real-model/server-metrics';
 import { renderRealModelTable, type RealModelRow } from './real-model/table';
 import { mergeResults, readResults, type MethodResult, type MethodThroughput } from './real-model/results-file';
 import { calibratedThreshold, pilotRelevanceScores, type RelevanceCalibration } from './real-model/tool-mad-pilot';
@@ -161,7 +162,11 @@ async function main(): Promise<void> {
       }
       process.stderr.write(`\n== ${method}: ${perDataset} claims per dataset × ${datasets.length} datasets (${datasets.join(', ')}; run ${runId})\n`);
       const methodStarted = new Date().toISOString();
+      const countersBefore = await readServerCounters(server.baseUrl);
       const seconds = await runSweep(sweepConfig(runId, method, datasets, perDataset, seed, config.llm.models.default, server.slots, settings));
+      // Read before the standalone measurement below, which uses the same server.
+      const countersAfter = countersBefore ? await readServerCounters(server.baseUrl) : undefined;
+      const busy = countersBefore && countersAfter ? serverBusy(countersBefore, countersAfter, seconds) : undefined;
       const report = await loadRunReport(es, prefix, runId, { bootstrap: { seed } });
       const rows = report.groups.map((group) => rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)));
       const serverInfo = { baseUrl: server.baseUrl, model: config.llm.models.default, slots: server.slots };
@@ -169,6 +174,7 @@ async function main(): Promise<void> {
       // A sweep an earlier invocation ran (every answer reused now) is measured over its verdicts' window, unless already recorded.
       const window = throughput || readResults(out)?.throughput.some((entry) => entry.method === method) ? undefined : await verdictWindow(es, indexName(prefix, 'verdicts'), runId);
       if (window) throughput = await methodThroughput(es, prefix, method, window, serverInfo);
+      if (throughput && busy && busy.busySeconds > 0) throughput = { ...throughput, server: busy };
       results.push({
         run: { method, command, generatedAt: new Date().toISOString(), runId, datasets, claimsPerDataset: perDataset, settings, ...(calibration ? { calibration: { ...calibration } } : {}) },
         rows,

@@ -65,7 +65,7 @@ describe('secrets in OPENAI_BASE_URL', () => {
       harness = await startWorkerHarness('endpoint-secrets', {
         env: { OPENAI_BASE_URL: `http://admin:${PASSWORD}@127.0.0.1:${port}/v1?api_key=${QUERY_SECRET}`, OPENAI_API_KEY: API_KEY },
       });
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await harness?.close();
@@ -86,6 +86,6 @@ describe('secrets in OPENAI_BASE_URL', () => {
         expect(history, secret).not.toContain(secret);
         expect(failureText, secret).not.toContain(secret);
       }
-    }, 120_000);
+    });
   });
 });

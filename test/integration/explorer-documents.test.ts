@@ -78,7 +78,7 @@ describe('checked documents in the explorer (real Elasticsearch, Temporal and Ch
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], timeout: 60_000 });
-  }, 360_000);
+  });
 
   beforeAll(async () => {
     harness = await startWorkerHarness('explorer-docs');
@@ -93,7 +93,7 @@ describe('checked documents in the explorer (real Elasticsearch, Temporal and Ch
     adhocData = explorerOf(harness.prefix, 'adhoc');
     adhoc = await startExplorerServer(adhocData, { port: 0 });
     sweep = await startExplorerServer(explorerOf(harness.prefix, SWEEP_RUN), { port: 0 });
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

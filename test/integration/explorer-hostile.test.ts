@@ -57,7 +57,7 @@ describe('explorer server under hostile requests', () => {
       expect(response.errors).toBe(false);
     }
     explorer = await startExplorerServer(new ExplorerData({ client: es, prefix, runId, workflowUrl: () => undefined }), { port: 0 });
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await explorer?.close();

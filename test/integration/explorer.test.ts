@@ -43,7 +43,7 @@ describe('claim explorer in headless Chromium', () => {
     // Debian's Chromium first (installed by .ci/run; apt-get here only on a machine without it).
     const executablePath = chromiumPath();
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], timeout: 60_000 });
-  }, 360_000);
+  });
 
   beforeAll(async () => {
     harness = await startWorkerHarness('explorer', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
@@ -74,7 +74,7 @@ describe('claim explorer in headless Chromium', () => {
 
     data = new ExplorerData({ client: es, prefix, runId, workflowUrl: (id) => workflowUiUrl(config, id), temporalUiUrl: config.temporal.uiUrl! });
     explorer = await startExplorerServer(data, { port: 0 });
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -117,5 +117,5 @@ describe('infra against the real services', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
-  }, 120_000);
+  });
 });

@@ -29,5 +29,5 @@ describe('verity mcp and oversized requests', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 120_000);
+  });
 });

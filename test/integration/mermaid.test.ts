@@ -29,7 +29,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     harness = await startWorkerHarness('mermaid', { simulator: { latencyMs: 100 } });
     ({ config, client, deps } = harness);
     await ingestCorpus({ client: harness.es, index: webIndexName(harness.prefix), file: DEMO_CORPUS, target: WEB_TARGET });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await harness?.close();
@@ -232,7 +232,7 @@ describe('MERMAID with a model that never answers valid JSON', () => {
 
   beforeAll(async () => {
     harness = await startWorkerHarness('mermaid-bad', { simulator: { faults: [{ kind: 'malformed', everyNth: 1 }] } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await harness?.close();

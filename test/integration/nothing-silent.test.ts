@@ -59,7 +59,7 @@ describe('nothing silent (CLI processes against real Temporal + Elasticsearch)',
 
     const parameters = await runCli(['sweep', 'run', sweepConfig('params', `run: ${uniqueName('r')}\n${datasetsYaml('claims.jsonl')}parameters: { mermiad: { memory: off } }\n`)], env);
     expect(parameters.stderr).toMatch(/parameters: unknown key "mermiad"; did you mean "mermaid"\?/);
-  }, 300_000);
+  });
 
   it('reports skipped dataset lines with line numbers before starting, fails on them with strict: true, and refuses a file that is not a dataset', async () => {
     const strict = await runCli(['sweep', 'run', sweepConfig('strict', `run: ${uniqueName('r')}\n${datasetsYaml('claims.jsonl')}strict: true\n`)], env);
@@ -84,7 +84,7 @@ describe('nothing silent (CLI processes against real Temporal + Elasticsearch)',
       if (started) await temporal.workflow.getHandle(started).terminate('test over');
       await temporal.connection.close();
     }
-  }, 300_000);
+  });
 
   it('dense retrieval on an index without vectors fails with one line naming --embed', async () => {
     const dense = await runCli(['verify', 'The Eiffel Tower is in Paris.', '--retrieval-mode', 'dense'], env);
@@ -92,5 +92,5 @@ describe('nothing silent (CLI processes against real Temporal + Elasticsearch)',
     expect(dense.stderr.trim().split('\n')).toEqual([
       `verity: index "${prefix}-wiki" has no passage embeddings: dense and hybrid retrieval need it ingested with --embed (\`verity ingest wiki <file> --embed\`), or use --retrieval-mode bm25`,
     ]);
-  }, 300_000);
+  });
 });

@@ -51,7 +51,7 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
     config = testConfig(env);
     await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: DEMO_CORPUS });
     worker = await startInProcessWorker(config, createLogger('warn'));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await worker?.close({ ignoreWorkerFailure: true });
@@ -93,7 +93,7 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
     const [, shown, failed] = /attempt (\d+)\).*\(attempt (\d+)\)$/.exec(progress[0]!)!;
     expect(Number(failed)).toBe(Number(shown) - 1);
     expect(progress.join('\n')).not.toContain(API_KEY);
-  }, 90_000);
+  });
 
   it('Ctrl-C during `verity verify` stops waiting at once and says how to cancel; a second Ctrl-C, or --cancel-on-interrupt, cancels the workflow', async () => {
     await proxy.up();
@@ -142,7 +142,7 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
     const verdict = await handle.result();
     expect(verdict.label).toBe('SUPPORTED');
     expect(verdict.usage.llmCalls).toBe(1);
-  }, 60_000);
+  });
 });
 
 async function waitForStatus(handle: WorkflowHandle, status: string): Promise<void> {

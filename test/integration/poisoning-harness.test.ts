@@ -40,5 +40,5 @@ describe.skipIf(!hasFixtureCorpus)('poisoning harness on real Temporal and Elast
     const left = await es.indices.get({ index: `${report.runId}-*`, allow_no_indices: true, ignore_unavailable: true });
     await es.close();
     expect(Object.keys(left)).toEqual([]);
-  }, 600_000);
+  });
 });

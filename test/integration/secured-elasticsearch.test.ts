@@ -106,7 +106,7 @@ beforeAll(async () => {
     apiKey: TEMPORAL_API_KEY,
   });
   es = await startSecuredElasticsearch({ port: ES_PORT, transportPort: ES_TRANSPORT_PORT, log: (line) => process.stderr.write(`[secured-es] ${line}\n`) });
-}, 600_000);
+});
 
 afterAll(async () => {
   await es?.stop();
@@ -118,7 +118,7 @@ afterAll(async () => {
   if (es) expect(printed).not.toContain(es.appUser.password);
   if (es) expect(printed).not.toContain(es.apiKey);
   expect(printed).not.toContain(TEMPORAL_API_KEY);
-}, 120_000);
+});
 
 describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
   it('ingests, verifies, sweeps and reports as a user with a password, trusting the CA file', async () => {
@@ -133,7 +133,7 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     const report = await verity(['report', 'secured-ca-file', '--json'], environment);
     expect(report.code).toBe(0);
     expect(report.stdout).toContain('secured-ca-file');
-  }, 400_000);
+  });
 
   it('verifies, sweeps and reports pinning the CA by its SHA-256 fingerprint', async () => {
     const environment = env(basicWithFingerprint());
@@ -142,7 +142,7 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     const sweep = await verity(['sweep', 'run', sweepConfig('secured-fingerprint', 2)], environment);
     expect(sweep.code).toBe(0);
     expect((await verity(['report', 'secured-fingerprint', '--json'], environment)).code).toBe(0);
-  }, 400_000);
+  });
 
   it('ingests, verifies, sweeps and reports with API keys on both, as on Elastic Cloud and Temporal Cloud', async () => {
     // Temporal through the API-key front (TLS, `authorization: Bearer <key>`), no client certificate.
@@ -164,7 +164,7 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     const calls = apiKeyFront.calls.slice(callsBefore);
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((call) => call.authorization === `Bearer ${TEMPORAL_API_KEY}`)).toBe(true);
-  }, 400_000);
+  });
 
   it('refuses a wrong password in one line, naming the user but never the password', async () => {
     const result = await verity(['verify', CLAIM], env({ ...basicWithCaFile(), ES_PASSWORD: 'not-the-password-42' }));
@@ -172,14 +172,14 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^verity: Elasticsearch at https:\/\/127\.0\.0\.1:9231 refused user "verity_app" \(ES_USERNAME\/ES_PASSWORD\) \(401/);
     expect(result.stderr).not.toContain('not-the-password-42');
-  }, 120_000);
+  });
 
   it('names the missing privilege when a read-only user would create an index', async () => {
     const result = await verity(['ingest', 'wiki', DEMO_CORPUS], env({ ...basicWithCaFile(), ES_USERNAME: es.readOnlyUser.username, ES_INDEX_PREFIX: `${prefix}-ro` }));
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n').filter((line) => line.startsWith('verity:'))).toHaveLength(1);
     expect(result.stderr).toMatch(/denied indices:admin\/create on t-secured-[0-9a-f]+-ro-wiki\S* to user "verity_reader".*needs the index privilege create_index/);
-  }, 120_000);
+  });
 
   it('sends ES_API_KEY as an API key and reports an unknown key in one line without the key', async () => {
     const key = Buffer.from('unknown-id:unknown-secret').toString('base64');
@@ -188,14 +188,14 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/refused the API key in ES_API_KEY \(401 .*unable to authenticate with provided credentials/);
     expect(result.stderr).not.toContain(key);
-  }, 120_000);
+  });
 
   it('refuses to start a local node when the configured secured one does not answer', async () => {
     const result = await verity(['infra', 'up'], env({ ...basicWithCaFile(), ES_URL: 'https://127.0.0.1:9239' }));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/the configured Elasticsearch at https:\/\/127\.0\.0\.1:9239 does not answer/);
     expect(fs.existsSync(path.join(workDir, '.verity', 'elasticsearch'))).toBe(false);
-  }, 120_000);
+  });
 
   it('two `verity worker` processes serve one sweep: every claim verified once, nothing lost', async () => {
     const environment = env(basicWithCaFile());
@@ -212,5 +212,5 @@ describe('verity on a secured Elasticsearch and an mTLS Temporal', () => {
       for (const worker of workers) worker.kill('SIGTERM');
       await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)))));
     }
-  }, 400_000);
+  });
 });

@@ -58,7 +58,7 @@ describe('a sweep with repeats', () => {
     const response = await harness.es.search<Verdict>({ index: indexName(harness.prefix, 'verdicts'), size: 1000, query: { term: { runId } } });
     verdicts = response.hits.hits.map((hit) => hit._source!);
     report = await loadRunReport(harness.es, harness.prefix, runId, { bootstrap: { resamples: 100 } });
-  }, 600_000);
+  });
 
   afterAll(async () => {
     await harness?.close();

@@ -39,7 +39,7 @@ describe('a sweep over a dataset stratified by a field', () => {
     const { handle } = await startSweep(client, config.temporal.taskQueue, input);
     expect(await handle.result()).toMatchObject({ status: 'completed', total: 3 * PER_HOP, failed: 0 });
     report = await loadRunReport(es, prefix, runId, { bootstrap: { resamples: 100 } });
-  }, 600_000);
+  });
 
   afterAll(async () => {
     await harness?.close();

@@ -18,7 +18,7 @@ describe('sweep status --watch on a rate-limited endpoint', () => {
 
   beforeAll(async () => {
     harness = await startWorkerHarness('watch-429', { simulator: { faults: [{ kind: '429', everyNth: 1 }] } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await harness?.close();

@@ -62,7 +62,7 @@ describe('the Tool-MAD paper-protocol sweep', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`index "${prefix}-wiki" has no passage vectors.*--embed`));
     await expect(readManifest(es, prefix, runId)).rejects.toThrow(/unknown run/);
-  }, 120_000);
+  });
 
   it('with vectors it runs, records the calibrated relevance threshold and its source in the manifest, and reports consensus vs judge', async () => {
     const ingest = await runCli(['ingest', 'wiki', DEMO_CORPUS, '--embed'], env);
@@ -86,5 +86,5 @@ describe('the Tool-MAD paper-protocol sweep', () => {
     // 2 debates, each decided by a consensus or by the judge.
     expect(markdown).toContain('## Debates');
     expect(row).toMatch(/^\| demo · tool-mad · gpt-4o-mini \| 2 \| \d \| \d \| \d+\.\d% \|$/);
-  }, 600_000);
+  });
 });

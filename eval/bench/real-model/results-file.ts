@@ -4,6 +4,7 @@
  * invocations (each method's sweep resumes without paying twice) and still be one file.
  */
 import fs from 'node:fs';
+import type { ServerBusy } from './server-metrics';
 import type { ThroughputSample } from './standalone-throughput';
 import type { RealModelRow } from './table';
 
@@ -13,6 +14,8 @@ export interface MethodThroughput {
   standalone: ThroughputSample;
   /** sweep / standalone tokens per second; null when nothing was paid (every answer reused). */
   ratio: number | null;
+  /** The server's own counters over the sweep (llama.cpp /metrics): how busy verity kept it, invalid answers included. */
+  server?: ServerBusy;
 }
 
 /** How one method was run: the command, its datasets and the settings that differ from its defaults. */

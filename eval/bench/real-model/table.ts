@@ -40,10 +40,10 @@ export function renderRealModelTable(heading: string, rows: readonly RealModelRo
       ].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
     ),
     '',
-    '| method | sweep tokens/s (tokens, paid requests, s) | server alone tokens/s (same requests) | ratio (target ≥ 0.9) |',
-    '|---|---:|---:|---:|',
-    ...throughput.map(({ method, sweep, standalone, ratio }) =>
-      `| ${method} | ${sweep.tokensPerSecond.toFixed(1)} (${sweep.tokens}, ${sweep.requests ?? '?'}, ${sweep.seconds.toFixed(0)}) | ${standalone.tokensPerSecond.toFixed(1)} (${standalone.requests ?? '?'} requests) | ${ratio === null ? '–' : ratio.toFixed(2)} |`,
+    '| method | sweep tokens/s (tokens, paid requests, s) | server alone tokens/s (same requests) | ratio (target ≥ 0.9) | server busy during the sweep (its /metrics) |',
+    '|---|---:|---:|---:|---:|',
+    ...throughput.map(({ method, sweep, standalone, ratio, server }) =>
+      `| ${method} | ${sweep.tokensPerSecond.toFixed(1)} (${sweep.tokens}, ${sweep.requests ?? '?'}, ${sweep.seconds.toFixed(0)}) | ${standalone.tokensPerSecond.toFixed(1)} (${standalone.requests ?? '?'} requests) | ${ratio === null ? '–' : ratio.toFixed(2)} | ${server ? `${(100 * server.busyShare).toFixed(0)}% (${server.busySeconds.toFixed(0)} s)` : '–'} |`,
     ),
   ];
   return lines.join('\n');
