@@ -2,13 +2,13 @@
  * verity's import boundaries, checked on resolved paths (`npm run lint:boundaries`, part of `npm run lint`).
  * Type-only imports (`import type`) are free everywhere: they vanish at compile time.
  *
- * The workflow sandbox: `workflows/`, `src/shared/` and the workflow files of the methods' folders
- * (`src/methods/…/<name>.workflow.ts`: a method's runner and the registry's runner table) run inside
+ * The workflow sandbox: `workflows/`, `src/shared/`, each method's `src/methods/<m>/sandbox/` (its
+ * workflows and the pure logic they run) and the registry's runner table (`src/methods/registry.workflow.ts`) run inside
  * Temporal's deterministic sandbox (bundled into the workflow isolate), so they may import values only
  * from each other and from @temporalio/workflow and @temporalio/common — no Node built-ins, no other
  * package, no node-side code.
  */
-const METHOD_WORKFLOW_FILES = 'src/methods/.*\\.workflow\\.ts$';
+const METHOD_WORKFLOW_FILES = 'src/methods/([^/]+/sandbox/|.*\\.workflow\\.ts$)';
 const SANDBOX = `^(workflows/|src/shared/|${METHOD_WORKFLOW_FILES})`;
 const valueImport = { dependencyTypesNot: ['type-only'] };
 
@@ -16,7 +16,7 @@ module.exports = {
   forbidden: [
     {
       name: 'sandbox-no-node-builtins',
-      comment: 'Workflow-sandbox code (workflows/, src/shared/, src/methods/…/<name>.workflow.ts) cannot use Node built-ins.',
+      comment: 'Workflow-sandbox code (workflows/, src/shared/, src/methods/<m>/sandbox/, src/methods/…/<name>.workflow.ts) cannot use Node built-ins.',
       severity: 'error',
       from: { path: SANDBOX },
       to: { dependencyTypes: ['core'], ...valueImport },
@@ -30,7 +30,7 @@ module.exports = {
     },
     {
       name: 'sandbox-no-node-side-code',
-      comment: 'Workflow-sandbox code may import values only from workflows/, src/shared/ and src/methods/…/<name>.workflow.ts.',
+      comment: 'Workflow-sandbox code may import values only from workflows/, src/shared/, src/methods/<m>/sandbox/ and src/methods/…/<name>.workflow.ts.',
       severity: 'error',
       from: { path: SANDBOX },
       to: { dependencyTypes: ['local'], path: `^(?!workflows/|src/shared/|${METHOD_WORKFLOW_FILES})`, ...valueImport },

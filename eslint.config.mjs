@@ -35,9 +35,9 @@ export default tseslint.config(
               message: 'Workflows may import values only from @temporalio/workflow, @temporalio/common, sibling workflow files and src/shared (use `import type` for everything else).',
             },
             {
-              regex: '^\\.\\./(?!src/shared/|src/methods/(.+/)?[^/]+\\.workflow$)',
+              regex: '^\\.\\./(?!src/shared/|src/methods/[^/]+/sandbox/|src/methods/(.+/)?[^/]+\\.workflow$)',
               allowTypeImports: true,
-              message: 'Workflows may import values only from sibling workflow files, src/shared and src/methods/**/*.workflow.ts.',
+              message: "Workflows may import values only from sibling workflow files, src/shared, the methods' sandbox/ folders and src/methods/**/*.workflow.ts.",
             },
           ],
         },
@@ -45,9 +45,10 @@ export default tseslint.config(
     },
   },
   {
-    // A method's workflow files (src/methods/**/*.workflow.ts) are workflow code too; their relative
-    // imports are checked on resolved paths by `npm run lint:boundaries`.
-    files: ['src/methods/**/*.workflow.ts'],
+    // A method's sandbox folder (src/methods/<m>/sandbox/: its workflows and the pure logic they run)
+    // and the registry's runner table are workflow code too; their relative imports are checked on
+    // resolved paths by `npm run lint:boundaries`.
+    files: ['src/methods/**/*.workflow.ts', 'src/methods/*/sandbox/**/*.ts'],
     rules: {
       'no-console': 'error',
       '@typescript-eslint/no-restricted-imports': [

@@ -4,17 +4,17 @@ import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { DocumentStore } from '../src/check/document-store';
 import { createCheckActivities } from './check.activities';
-import { createEmulateActivities } from './emulate.activities';
+import { createFireActivities } from '../src/methods/fire/fire.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
 import { METHOD_NAMES, methodDefinition } from '../src/methods/registry';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
-import { createMermaidActivities } from './mermaid.activities';
+import { createMermaidActivities } from '../src/methods/mermaid/mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
-import { createToeActivities } from './toe.activities';
-import { createToolMadActivities } from './tool-mad.activities';
+import { createToeActivities } from '../src/methods/toe/toe.activities';
+import { createToolMadActivities } from '../src/methods/tool-mad/tool-mad.activities';
 import { createToolActivities } from './tools.activities';
 import { createVerdictActivities } from './verdict.activities';
 
@@ -40,7 +40,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSweepActivities(deps),
     ...createToolActivities({ tools: deps.tools }),
     ...createMermaidActivities(deps),
-    ...createEmulateActivities(deps),
+    ...createFireActivities(deps),
     ...createToolMadActivities(deps),
     ...createToeActivities(deps),
     ...createCheckActivities({ documents: deps.documents, verdicts: deps.verdicts }),

@@ -21,7 +21,7 @@ import { createLogger } from '../../src/logging/logger';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { MEMORY_RECALL_MODES, type MemoryRecallMode } from '../../src/shared/memory';
-import { MERMAID_FIDELITIES, type MermaidFidelity, type MermaidMemoryMode } from '../../src/shared/methods/mermaid';
+import { MERMAID_FIDELITIES, type MermaidFidelity, type MermaidMemoryMode } from '../../src/methods/mermaid/sandbox/mermaid-settings';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { installTemporalRuntime } from '../../src/worker/run-worker';
 import { loadDataset } from '../../src/datasets';

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { formatTrainingReport } from '../../src/methods/toe/training/training-report-text';
 import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
-import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
+import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state';
 import { episodesIndex, readEpisodesFromEs, readEpisodesJsonl, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
@@ -35,7 +35,7 @@ import { formatCurve, onlineLearningCurve, recordedGroups, samplingActor, type C
 import { heuristicActionProbabilities } from '../../src/methods/toe/policy/heuristic';
 import { defaultWeightsPath, readWeightsFile } from '../../src/methods/toe/policy/learned-policy';
 import { ONLINE_LEARNING_RATE } from '../../src/methods/toe/online/online-hyperparameters';
-import type { PolicyEpisode } from '../../src/shared/methods/toe-policy';
+import type { PolicyEpisode } from '../../src/methods/toe/sandbox/toe-policy';
 import { startSimulator } from '../../src/simulator/server';
 import { loadDataset } from '../../src/datasets';
 import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus';

@@ -20,7 +20,7 @@ import { optionPairsToObject, parseMethodSettings } from '../../src/methods/sett
 import { indexName } from '../../src/es/indices';
 import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
-import { resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
+import { resolveToolMadSettings } from '../../src/methods/tool-mad/sandbox/tool-mad-settings';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/datasets';

@@ -10,7 +10,7 @@ import { RELEVANCE_THRESHOLDS, relevanceThresholdOf, SIMULATED_EMBEDDINGS_KEY } 
 import { hasPassageEmbeddings } from '../retrieval/dense';
 import { IndexNotFoundError } from '../retrieval/errors';
 import type { RunCalibration, RunConfig } from '../runs/run-manifest';
-import { resolveToolMadSettings, type ToolMadSettings } from '../shared/methods/tool-mad';
+import { resolveToolMadSettings, type ToolMadSettings } from '../methods/tool-mad/sandbox/tool-mad-settings';
 import type { SweepInput } from '../shared/sweep';
 
 export class ToolMadProtocolError extends Error {
@@ -48,7 +48,7 @@ export function calibrateToolMadRun(config: VerityConfig, run: RunConfig): { run
     const entry = relevanceThresholdOf(key);
     if (!entry) {
       throw new ToolMadProtocolError(
-        `parameters.tool-mad.relevanceThreshold: no calibrated answer-relevance threshold for embedding model "${model}" (the paper's 0.8 belongs to its model's cosines; calibrated: ${RELEVANCE_THRESHOLDS.map((e) => e.model).join(', ')}); measure one with \`npm run bench:tool-mad -- --sample 50 -o relevanceEmbeddingModel=${model}\` and set relevanceThreshold (docs/methods/tool-mad.md, "Calibrating the relevance threshold")`,
+        `parameters.tool-mad.relevanceThreshold: no calibrated answer-relevance threshold for embedding model "${model}" (the paper's 0.8 belongs to its model's cosines; calibrated: ${RELEVANCE_THRESHOLDS.map((e) => e.model).join(', ')}); measure one with \`npm run bench:tool-mad -- --sample 50 -o relevanceEmbeddingModel=${model}\` and set relevanceThreshold (src/methods/tool-mad/README.md, "Calibrating the relevance threshold")`,
       );
     }
     calibration = { method: 'tool-mad', setting: 'relevanceThreshold', value: entry.threshold, embeddingModel: model, from: 'table', source: entry.source };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GLOBAL_MEMORY_SCOPE } from '../shared/memory';
-import { scopeSafe } from '../shared/methods/mermaid';
+import { scopeSafe } from '../methods/mermaid/sandbox/mermaid-settings';
 
 const SCOPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/;
 

@@ -7,13 +7,13 @@
  */
 import type { MethodName } from './registry';
 import type { MethodOutcome, MethodRun } from '../../workflows/method-run';
-import { runEmulate } from '../../workflows/emulate.workflow';
-import { runFire } from '../../workflows/fire.workflow';
-import { runMermaid } from '../../workflows/mermaid.workflow';
-import { runRag } from '../../workflows/rag.workflow';
-import { runToe } from '../../workflows/toe.workflow';
-import { runToolMad } from '../../workflows/tool-mad.workflow';
-import { runLlmOnly } from './llm-only/llm-only.workflow';
+import { runEmulate } from './emulate/sandbox/emulate.workflow';
+import { runFire } from './fire/sandbox/fire.workflow';
+import { runMermaid } from './mermaid/sandbox/mermaid.workflow';
+import { runRag } from './rag/sandbox/rag.workflow';
+import { runToe } from './toe/sandbox/toe.workflow';
+import { runToolMad } from './tool-mad/sandbox/tool-mad.workflow';
+import { runLlmOnly } from './llm-only/sandbox/llm-only.workflow';
 
 export type MethodRunner = (run: MethodRun) => Promise<MethodOutcome>;
 

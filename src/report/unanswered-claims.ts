@@ -1,6 +1,6 @@
 import type { RunProtocol } from '../runs/run-manifest';
 import type { RunVerdict } from '../runs/run-records';
-import { FIRE_NO_ANSWER_METHOD_LABEL } from '../shared/methods/fire';
+import { FIRE_NO_ANSWER_METHOD_LABEL } from '../methods/fire/sandbox/fire-settings';
 
 /**
  * A FIRE verdict without a final answer (its label is NEI, its method label `failed`). It is never

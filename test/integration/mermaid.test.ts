@@ -4,11 +4,11 @@ import { buildVerifyInput, startVerification } from '../../src/client/start-veri
 import type { VerityConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { indexName } from '../../src/es/indices';
-import { scopeSafe, type MermaidSettings } from '../../src/shared/methods/mermaid';
+import { scopeSafe, type MermaidSettings } from '../../src/methods/mermaid/sandbox/mermaid-settings';
 import { fullVerdict, type MethodTrace, type Verdict } from '../../src/shared/verify';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { WorkerDependencies } from '../../src/worker/dependencies';
-import type { MermaidTrace } from '../../workflows/mermaid.workflow';
+import type { MermaidTrace } from '../../src/methods/mermaid/sandbox/mermaid.workflow';
 import { activitySummaries } from '../support/history-summaries';
 import { CACHE_LOOKUP_SUFFIX } from '../../workflows/llm-calls';
 import { DEMO_CORPUS } from '../support/test-env';

@@ -8,7 +8,7 @@ import { episodesIndex } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
 import { createEsClient } from '../../src/es/client';
-import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
+import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state';
 import { ToeEpisodeStore } from '../../src/methods/toe/episode-store';
 import { deleteIndicesWithPrefix, uniqueName } from '../support/test-env';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '../../activities/tools.activities';
-import type { EmulateSettings } from '../../src/shared/methods/emulate';
+import type { EmulateSettings } from '../../src/methods/emulate/sandbox/emulate-settings';
 import type { VerifyClaimInput } from '../../src/shared/verify';
-import { runEmulate } from '../../workflows/emulate.workflow';
+import { runEmulate } from '../../src/methods/emulate/sandbox/emulate.workflow';
 import type { MethodOutcome } from '../../workflows/method-run';
 import { scriptedMethodRun } from '../support/scripted-run';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrueFalse, parseYesNo } from '../../src/shared/methods/emulate-labels';
-import { cleanQuery } from '../../src/shared/methods/emulate-query';
-import { parseRanking } from '../../src/shared/methods/emulate-ranking';
-import { DEFAULT_EMULATE_SETTINGS, resolveEmulateSettings } from '../../src/shared/methods/emulate';
+import { parseTrueFalse, parseYesNo } from '../../src/methods/emulate/sandbox/emulate-labels';
+import { cleanQuery } from '../../src/methods/emulate/sandbox/emulate-query';
+import { parseRanking } from '../../src/methods/emulate/sandbox/emulate-ranking';
+import { DEFAULT_EMULATE_SETTINGS, resolveEmulateSettings } from '../../src/methods/emulate/sandbox/emulate-settings';
 
 describe('EMULATE one-word answers', () => {
   it('strict reading is the code’s: exact yes/true after trim and lower-case, anything else is No/False', () => {

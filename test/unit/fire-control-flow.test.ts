@@ -2,12 +2,12 @@ import { ActivityFailure, ApplicationFailure, RetryState } from '@temporalio/com
 import { describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '../../activities/tools.activities';
 import { FAILURE_TYPES } from '../../src/shared/constants';
-import type { FireSettings } from '../../src/shared/methods/fire';
-import { lexicalSimilarity } from '../../src/shared/methods/fire-similarity';
+import type { FireSettings } from '../../src/methods/fire/sandbox/fire-settings';
+import { lexicalSimilarity } from '../../src/methods/fire/sandbox/fire-similarity';
 import { fireStepOutput } from '../../src/methods/fire/tasks';
-import { liftFireStep, readFireAnswer, readFireStep } from '../../src/shared/methods/fire-step';
+import { liftFireStep, readFireAnswer, readFireStep } from '../../src/methods/fire/sandbox/fire-step';
 import type { VerifyClaimInput } from '../../src/shared/verify';
-import { runFire } from '../../workflows/fire.workflow';
+import { runFire } from '../../src/methods/fire/sandbox/fire.workflow';
 import { scriptedMethodRun } from '../support/scripted-run';
 
 type Answer = { final_answer?: string | null; search_query?: string | null; confidence?: number | null } | 'invalid';

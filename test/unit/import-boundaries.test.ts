@@ -18,6 +18,10 @@ const TREE: Record<string, string> = {
   'src/methods/demo/demo.workflow.ts': "import { q } from '../../../workflows/types-only.workflow';\nimport { LIMIT } from '../../shared/limits';\nexport const run = [q, LIMIT];\n",
   'src/methods/demo/reads-its-tasks.workflow.ts': "import { task } from './tasks';\nexport const t = task;\n",
   'src/methods/demo/tasks.ts': 'export const task = 1;\n',
+  'src/methods/demo/sandbox/demo-run.workflow.ts': "import { STEPS } from './demo-steps';\nexport const run = STEPS;\n",
+  'src/methods/demo/sandbox/demo-steps.ts': "import { LIMIT } from '../../../shared/limits';\nexport const STEPS = LIMIT;\n",
+  'src/methods/demo/sandbox/reads-its-tasks.ts': "import { task } from '../tasks';\nexport const t = task;\n",
+  'src/methods/demo/sandbox/uses-a-package.ts': "import { z } from 'zod';\nexport const s = z.string();\n",
   'src/methods/demo/index.ts': "import { run } from './demo.workflow';\nimport { q } from '../../../workflows/types-only.workflow';\nexport const method = [run, q];\n",
   'src/shared/imports-a-workflow.ts': "import { q } from '../../workflows/types-only.workflow';\nexport const z = q;\n",
   'activities/store.ts': 'export type Store = { n: number };\nexport const store = 1;\n',
@@ -67,6 +71,13 @@ describe('import boundaries (.dependency-cruiser.cjs, run by `npm run lint`)', (
     expect(rulesFor('src/methods/demo/demo.workflow.ts')).toEqual([]);
     expect(rulesFor('src/methods/demo/reads-its-tasks.workflow.ts')).toEqual(['sandbox-no-node-side-code']);
     expect(violations.filter((v) => v.from === 'src/methods/demo/index.ts')).toEqual([{ from: 'src/methods/demo/index.ts', to: 'workflows/types-only.workflow.ts', rule: 'src-no-upward-imports' }]);
+  });
+
+  it("counts a method's sandbox/ folder (its workflows and the pure logic they run) as sandbox code", () => {
+    expect(rulesFor('src/methods/demo/sandbox/demo-run.workflow.ts')).toEqual([]);
+    expect(rulesFor('src/methods/demo/sandbox/demo-steps.ts')).toEqual([]);
+    expect(rulesFor('src/methods/demo/sandbox/reads-its-tasks.ts')).toEqual(['sandbox-no-node-side-code']);
+    expect(rulesFor('src/methods/demo/sandbox/uses-a-package.ts')).toEqual(['sandbox-no-packages']);
   });
 
   it('keeps src/shared below workflows, src/ below eval/, and app logic out of CLI command files', () => {

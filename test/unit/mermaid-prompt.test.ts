@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExecutorPrompt, renderExecutorPrompt, type ExecutorPromptInput } from '../../src/methods/mermaid/executor-prompt';
 import { executorStepOutput, forcedAnswerOutput } from '../../src/methods/mermaid/tasks';
 import { primaryArgumentOf, toolCatalog } from '../../src/methods/mermaid/tool-catalog';
-import { MERMAID_LABEL_SETS } from '../../src/shared/methods/mermaid';
-import { mermaidResponders, simulatedTriplet } from '../../src/simulator/methods/mermaid';
+import { MERMAID_LABEL_SETS } from '../../src/methods/mermaid/sandbox/mermaid-settings';
+import { mermaidResponders, simulatedTriplet } from '../../src/methods/mermaid/simulator-responder';
 import type { PromptReading } from '../../src/simulator/prompt-reader';
 
 const TOOLS = toolCatalog(

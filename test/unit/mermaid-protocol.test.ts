@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MERMAID_LABEL_SETS } from '../../src/shared/methods/mermaid';
+import { MERMAID_LABEL_SETS } from '../../src/methods/mermaid/sandbox/mermaid-settings';
 import {
   classifyAnswer,
   entitiesOf,
@@ -8,7 +8,7 @@ import {
   toolArguments,
   verdictLabelOf,
   type MermaidToolEntry,
-} from '../../src/shared/methods/mermaid-protocol';
+} from '../../src/methods/mermaid/sandbox/mermaid-protocol';
 
 const TOOLS: MermaidToolEntry[] = [
   { name: 'search_wikipedia', description: 'Search Wikipedia', parameters: {}, primaryArgument: 'query' },

@@ -5,7 +5,7 @@ import YAML from 'yaml';
 import { projectRoot } from '../../src/project-root';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
 import { MEMORY_CODE_COMPAT } from '../../src/shared/memory';
-import { mermaidLabelSetName, mermaidMemoryScope, mermaidToolset, resolveMermaidSettings } from '../../src/shared/methods/mermaid';
+import { mermaidLabelSetName, mermaidMemoryScope, mermaidToolset, resolveMermaidSettings } from '../../src/methods/mermaid/sandbox/mermaid-settings';
 import { memoryScope } from '../../src/memory/scope';
 
 describe('MERMAID settings', () => {
@@ -65,7 +65,7 @@ describe('MERMAID settings', () => {
     expect(parseMethodSettings('mermaid', { memorySharing: 'run' }, '--option').mermaid).toEqual({ memorySharing: 'run' });
   });
 
-  it('decides the memory write moment itself, per fidelity, never from the worker (docs/methods/mermaid.md)', () => {
+  it('decides the memory write moment itself, per fidelity, never from the worker (src/methods/mermaid/README.md)', () => {
     expect(resolveMermaidSettings(undefined).update?.mode).toBe('endOfClaim');
     expect(resolveMermaidSettings({ fidelity: 'code-compat' }).update?.mode).toBe('perCall');
     expect(resolveMermaidSettings({ update: { mode: 'perCall' } }).update?.mode).toBe('perCall');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderExecutorPrompt } from '../../src/methods/mermaid/executor-prompt';
 import { executorStepOutput, forcedAnswerOutput, mermaidDecompositionOutput } from '../../src/methods/mermaid/tasks';
-import { MERMAID_LABEL_SETS } from '../../src/shared/methods/mermaid';
-import { interpretStep, type MermaidToolEntry } from '../../src/shared/methods/mermaid-protocol';
-import { executorStepOf } from '../../src/shared/methods/mermaid-step';
+import { MERMAID_LABEL_SETS } from '../../src/methods/mermaid/sandbox/mermaid-settings';
+import { interpretStep, type MermaidToolEntry } from '../../src/methods/mermaid/sandbox/mermaid-protocol';
+import { executorStepOf } from '../../src/methods/mermaid/sandbox/mermaid-step';
 
 const TOOLS: MermaidToolEntry[] = [
   { name: 'search_wikipedia', description: 'Search Wikipedia', parameters: {}, primaryArgument: 'query' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateScores, aggregateTree, type AggregationOptions } from '../../src/shared/methods/toe-logic/aggregator';
-import { addSubclaims, createTree } from '../../src/shared/methods/toe-logic/tree';
+import { aggregateScores, aggregateTree, type AggregationOptions } from '../../src/methods/toe/sandbox/logic/aggregator';
+import { addSubclaims, createTree } from '../../src/methods/toe/sandbox/logic/tree';
 
 const BLEND: AggregationOptions = { mode: 'blend', softAnd: false, decisiveReliability: 0.7 };
 const PAPER: AggregationOptions = { mode: 'paper', softAnd: false, decisiveReliability: 0.7 };

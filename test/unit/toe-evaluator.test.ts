@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BELIEF, evaluateEvidence, evidenceWeight, MAX_EVIDENCE_SLOTS } from '../../src/shared/methods/toe-logic/evaluator';
-import type { EvidenceItem } from '../../src/shared/methods/toe-logic/evidence-item';
+import { EMPTY_BELIEF, evaluateEvidence, evidenceWeight, MAX_EVIDENCE_SLOTS } from '../../src/methods/toe/sandbox/logic/evaluator';
+import type { EvidenceItem } from '../../src/methods/toe/sandbox/logic/evidence-item';
 
 function item(overrides: Partial<EvidenceItem>): EvidenceItem {
   return { id: 'd', action: 'web', stance: 'neutral', relevance: 1, credibility: 1, authoritative: false, primary: true, ...overrides };

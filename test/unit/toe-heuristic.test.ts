@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TOE_CATEGORIES, type ToeCategory } from '../../src/shared/methods/toe-logic/claim-features';
+import { TOE_CATEGORIES, type ToeCategory } from '../../src/methods/toe/sandbox/logic/claim-features';
 import { heuristicActionProbabilities } from '../../src/methods/toe/policy/heuristic';
 import { chooseAction, maskProbabilities, uniformFromKey } from '../../src/methods/toe/policy/select-action';
-import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';
+import { TOE_ACTIONS, TOE_STATE_DIM } from '../../src/methods/toe/sandbox/toe-policy';
 
 /** A state by hand: category one-hot, flags, searches share (idx 14), doc budget (15), per-source shares (20..26), r (28). */
 function state(category: ToeCategory, options: { recent?: boolean; historical?: boolean; searches?: number; budget?: number; used?: Partial<Record<string, number>>; r?: number } = {}): number[] {

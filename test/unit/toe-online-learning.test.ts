@@ -4,8 +4,8 @@ import { defaultWeightsPath, readWeightsFile } from '../../src/methods/toe/polic
 import { PAPER_GRPO } from '../../src/methods/toe/policy/grpo';
 import { onlineLearningCurve, samplingActor, type CurvePoint } from '../../src/methods/toe/training/online-curve';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
-import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
-import { TOE_ACTIONS, type PolicyEpisode } from '../../src/shared/methods/toe-policy';
+import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state';
+import { TOE_ACTIONS, type PolicyEpisode } from '../../src/methods/toe/sandbox/toe-policy';
 import { cloneHeuristic } from '../../src/methods/toe/training/clone-heuristic';
 import { policyDistribution } from '../../src/methods/toe/training/online-curve';
 

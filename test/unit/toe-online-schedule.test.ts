@@ -3,10 +3,10 @@ import { nextUpdateGroup, updateSeed } from '../../src/methods/toe/online/online
 import { initMlp } from '../../src/methods/toe/policy/mlp-init';
 import { TOE_POLICY_SIZES } from '../../src/methods/toe/policy/weights';
 import { trainPolicy } from '../../src/methods/toe/training/train-policy';
-import { STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
-import { resolveToeSettings, onlineScopeOf } from '../../src/shared/methods/toe';
+import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state';
+import { resolveToeSettings, onlineScopeOf } from '../../src/methods/toe/sandbox/toe-settings';
 import { toeSettingsSchema } from '../../src/methods/toe/settings-schema';
-import type { PolicyEpisode } from '../../src/shared/methods/toe-policy';
+import type { PolicyEpisode } from '../../src/methods/toe/sandbox/toe-policy';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
 

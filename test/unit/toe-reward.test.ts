@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REWARD_PARAMETERS, stepReward } from '../../src/shared/methods/toe-logic/reward';
+import { REWARD_PARAMETERS, stepReward } from '../../src/methods/toe/sandbox/logic/reward';
 
 describe('ToE step reward (paper Eq. 5, Table I)', () => {
   it('uses Table I values', () => {

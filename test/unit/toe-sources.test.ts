@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, documentsFromToolResult } from '../../src/shared/methods/toe-logic/documents';
+import { chunkText, documentsFromToolResult } from '../../src/methods/toe/sandbox/logic/documents';
 import { toeSettingsSchema } from '../../src/methods/toe/settings-schema';
-import { OFFLINE_SUBSTITUTES, sourceCall } from '../../src/shared/methods/toe-logic/sources';
+import { OFFLINE_SUBSTITUTES, sourceCall } from '../../src/methods/toe/sandbox/logic/sources';
 import { toeTasks } from '../../src/methods/toe/tasks';
-import { DEFAULT_TOE_SETTINGS, resolveToeSettings, type ToeSettings } from '../../src/shared/methods/toe';
-import { toeResponders } from '../../src/simulator/methods/toe';
+import { DEFAULT_TOE_SETTINGS, resolveToeSettings, type ToeSettings } from '../../src/methods/toe/sandbox/toe-settings';
+import { toeResponders } from '../../src/methods/toe/simulator-responder';
 import { readPrompt } from '../../src/simulator/prompt-reader';
-import { TOE_DIMENSIONS } from '../../src/shared/methods/toe-logic/claim-features';
+import { TOE_DIMENSIONS } from '../../src/methods/toe/sandbox/logic/claim-features';
 
 describe('ToE actions → evidence layer', () => {
   it('maps every search action onto a tool, naming the offline substitutes', () => {

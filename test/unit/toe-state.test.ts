@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicyState, STATE_LAYOUT, STATE_LAYOUT_VERSION } from '../../src/shared/methods/toe-logic/state';
-import { TOE_STATE_DIM } from '../../src/shared/methods/toe-policy';
+import { buildPolicyState, STATE_LAYOUT, STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state';
+import { TOE_STATE_DIM } from '../../src/methods/toe/sandbox/toe-policy';
 
 describe('ToE 29-dim policy state (toe.md §3.3)', () => {
   it('has a versioned layout covering indices 0..28 exactly once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOE_THRESHOLDS as T } from '../../src/shared/methods/toe';
+import { DEFAULT_TOE_THRESHOLDS as T } from '../../src/methods/toe/sandbox/toe-settings';
 import {
   addSubclaims,
   createTree,
@@ -12,7 +12,7 @@ import {
   priorityOf,
   prunePending,
   wantsExpansion,
-} from '../../src/shared/methods/toe-logic/tree';
+} from '../../src/methods/toe/sandbox/logic/tree';
 
 describe('ToE argument tree (toe.md §2)', () => {
   it('uses the paper thresholds 0.7 / 0.7 / 0.7 / 0.3 / 0.1', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelTexts, parseFinalLabel, resolveLabelSetName, verdictOfLabel, withoutLabelLine } from '../../src/shared/methods/tool-mad-labels';
+import { labelTexts, parseFinalLabel, resolveLabelSetName, verdictOfLabel, withoutLabelLine } from '../../src/methods/tool-mad/sandbox/tool-mad-labels';
 
 describe('Tool-MAD final-label parser (spec §8.2)', () => {
   it.each([

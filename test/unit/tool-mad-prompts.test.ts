@@ -9,9 +9,9 @@ import {
   toolMadStatementsTask,
   toolMadVerifyTask,
 } from '../../src/methods/tool-mad/tasks';
-import { parseFinalLabel } from '../../src/shared/methods/tool-mad-labels';
+import { parseFinalLabel } from '../../src/methods/tool-mad/sandbox/tool-mad-labels';
 import { readPrompt } from '../../src/simulator/prompt-reader';
-import { toolMadResponders } from '../../src/simulator/methods/tool-mad';
+import { toolMadResponders } from '../../src/methods/tool-mad/simulator-responder';
 
 const CLAIM = 'Marie Curie won the Nobel Prize in Chemistry in 1911.';
 const DOCS = [

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolMadActivities } from '../../activities/tool-mad.activities';
+import { createToolMadActivities } from '../../src/methods/tool-mad/tool-mad.activities';
 import { AGENT_ROLES } from '../../src/config/config';
 import { LlmGateway } from '../../src/llm/gateway';
 import { toolMadSettingsSchema } from '../../src/methods/tool-mad/settings-schema';

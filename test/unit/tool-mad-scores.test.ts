@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOOL_MAD_SETTINGS, type ToolMadSettings } from '../../src/shared/methods/tool-mad';
-import type { DebaterTurn } from '../../src/shared/methods/tool-mad-debate';
+import { DEFAULT_TOOL_MAD_SETTINGS, type ToolMadSettings } from '../../src/methods/tool-mad/sandbox/tool-mad-settings';
+import type { DebaterTurn } from '../../src/methods/tool-mad/sandbox/tool-mad-debate';
 import {
   answerRelevanceOf,
   averageScores,
@@ -9,7 +9,7 @@ import {
   faithfulnessOf,
   meetsThreshold,
   turnPassesGates,
-} from '../../src/shared/methods/tool-mad-scores';
+} from '../../src/methods/tool-mad/sandbox/tool-mad-scores';
 import { cosineSimilarity } from '../../src/retrieval/cosine';
 
 function turn(debater: string, label: string | null, f: number | null, ar: number | null, tool: DebaterTurn['tool'] = 'rag'): DebaterTurn {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { optionPairsToObject, parseMethodSettings } from '../../src/methods/settings-schemas';
-import { parseQuery } from '../../src/shared/methods/tool-mad-query';
-import { debaterIds, DEFAULT_TOOL_MAD_SETTINGS, findToolMadSettingsProblem, resolveToolMadSettings } from '../../src/shared/methods/tool-mad';
+import { parseQuery } from '../../src/methods/tool-mad/sandbox/tool-mad-query';
+import { debaterIds, DEFAULT_TOOL_MAD_SETTINGS, findToolMadSettingsProblem, resolveToolMadSettings } from '../../src/methods/tool-mad/sandbox/tool-mad-settings';
 
 describe('tool-mad settings', () => {
   it('parses CLI options: comma-separated debaters, numbers, booleans, ablation switches', () => {

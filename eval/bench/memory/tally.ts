@@ -1,5 +1,5 @@
 import type { Verdict } from '../../../src/shared/verify';
-import type { MermaidTrace } from '../../../workflows/mermaid.workflow';
+import type { MermaidTrace } from '../../../src/methods/mermaid/sandbox/mermaid.workflow';
 
 /** One memory mode's outcome over the ordered claims. */
 export interface ModeTally {

@@ -1,7 +1,7 @@
 /**
  * The distribution of Tool-MAD's answer-relevance scores (one per debater turn), in equal-width
  * buckets over [0, 1] — the Fig. 3-style histogram a pilot run gives, to calibrate the 0.8 gate
- * for another embedding model (docs/methods/tool-mad.md, "Calibrating the relevance threshold").
+ * for another embedding model (src/methods/tool-mad/README.md, "Calibrating the relevance threshold").
  */
 import { PAPER_RELEVANCE_PASS_SHARE } from '../../../src/methods/tool-mad/relevance-thresholds';
 

@@ -1,10 +1,10 @@
-import type { EmulateSettings } from '../../shared/methods/emulate';
-import { emulateResponders } from '../../simulator/methods/emulate';
+import type { EmulateSettings } from './sandbox/emulate-settings';
+import { emulateResponders } from './simulator-responder';
 import { defineMethod } from '../define-method';
 import { emulateSettingsSchema } from './settings-schema';
 import { emulateTasks } from './tasks';
 
-/** EMULATE (workflows/emulate.workflow.ts; activities/emulate.activities.ts). */
+/** EMULATE (src/methods/emulate/sandbox/emulate.workflow.ts; its steps are LLM tasks and the shared search tools). */
 export const emulate = defineMethod<Partial<EmulateSettings>>({
   name: 'emulate',
   settingsSchema: emulateSettingsSchema,
@@ -13,5 +13,5 @@ export const emulate = defineMethod<Partial<EmulateSettings>>({
   responders: emulateResponders,
   indices: { web: true },
   llmCallsPerClaim: 3,
-  readme: 'docs/methods/emulate.md',
+  readme: 'src/methods/emulate/README.md',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMULATE_CONTENT_MODES } from '../../shared/methods/emulate';
+import { EMULATE_CONTENT_MODES } from './sandbox/emulate-settings';
 import { methodSamplingSchema } from '../sampling-schema';
 
 const positive = (max: number) => z.number().int().min(1).max(max);

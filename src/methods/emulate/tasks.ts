@@ -15,7 +15,7 @@ import {
 /**
  * EMULATE's agents (spec §2, §4): each is one zero-shot `user` message without a system prompt,
  * as in the released code. Answers come back in one JSON field and are read by the workflow
- * (src/shared/methods/emulate-*.ts), leniently or strictly.
+ * (src/methods/emulate/sandbox/emulate-*.ts), leniently or strictly.
  */
 
 const memoryItem = z.object({ title: z.string(), link: z.string(), content: z.string() });

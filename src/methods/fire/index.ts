@@ -1,10 +1,10 @@
-import type { FireSettings } from '../../shared/methods/fire';
-import { fireResponders } from '../../simulator/methods/fire';
+import type { FireSettings } from './sandbox/fire-settings';
+import { fireResponders } from './simulator-responder';
 import { defineMethod } from '../define-method';
 import { fireSettingsSchema } from './settings-schema';
 import { fireTasks } from './tasks';
 
-/** FIRE, EMULATE's baseline (workflows/fire.workflow.ts; its activity is in activities/emulate.activities.ts). */
+/** FIRE, EMULATE's baseline (src/methods/fire/sandbox/fire.workflow.ts; src/methods/fire/fire.activities.ts). */
 export const fire = defineMethod<Partial<FireSettings>>({
   name: 'fire',
   settingsSchema: fireSettingsSchema,
@@ -13,5 +13,5 @@ export const fire = defineMethod<Partial<FireSettings>>({
   responders: fireResponders,
   indices: { web: true },
   llmCallsPerClaim: 3,
-  readme: 'docs/methods/fire.md',
+  readme: 'src/methods/fire/README.md',
 });

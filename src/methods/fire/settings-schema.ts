@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIRE_SIMILARITY_MODES } from '../../shared/methods/fire';
+import { FIRE_SIMILARITY_MODES } from './sandbox/fire-settings';
 import { methodSamplingSchema } from '../sampling-schema';
 
 /** Validates `fire` settings from the CLI (`--option key=value`) and sweep configs (`parameters.fire`). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
 import type { ChatMessage } from '../../llm/types';
-import { liftFireStep } from '../../shared/methods/fire-step';
+import { liftFireStep } from './sandbox/fire-step';
 
 /**
  * FIRE's two prompts (spec §6.1, paraphrased from eval/fire/verify_atomic_claim.py): answer or

@@ -1,6 +1,6 @@
 import { parseClaim, renderClaim } from '../../llm/prompt-conventions';
-import type { MermaidFidelity, MermaidLabelSet } from '../../shared/methods/mermaid';
-import type { MermaidDecomposition, MermaidToolEntry } from '../../shared/methods/mermaid-protocol';
+import type { MermaidFidelity, MermaidLabelSet } from './sandbox/mermaid-settings';
+import type { MermaidDecomposition, MermaidToolEntry } from './sandbox/mermaid-protocol';
 
 /** What the executor's prompt is filled with: P_t = [c; D_c; M_c; H_t] plus the tools and the answer labels. */
 export interface ExecutorPromptInput {

@@ -1,10 +1,10 @@
-import type { MermaidSettings } from '../../shared/methods/mermaid';
-import { mermaidResponders } from '../../simulator/methods/mermaid';
+import type { MermaidSettings } from './sandbox/mermaid-settings';
+import { mermaidResponders } from './simulator-responder';
 import { defineMethod } from '../define-method';
 import { mermaidSettingsSchema } from './settings-schema';
 import { mermaidTasks } from './tasks';
 
-/** MERMAID (workflows/mermaid.workflow.ts; activities/mermaid.activities.ts). */
+/** MERMAID (src/methods/mermaid/sandbox/mermaid.workflow.ts; src/methods/mermaid/mermaid.activities.ts). */
 export const mermaid = defineMethod<Partial<MermaidSettings>>({
   name: 'mermaid',
   settingsSchema: mermaidSettingsSchema,
@@ -13,5 +13,5 @@ export const mermaid = defineMethod<Partial<MermaidSettings>>({
   responders: mermaidResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 3,
-  readme: 'docs/methods/mermaid.md',
+  readme: 'src/methods/mermaid/README.md',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_DEDUP_KEYS, MEMORY_RECALL_MODES, MEMORY_UPDATE_MODES } from '../../shared/memory';
-import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS, type MermaidLabelSetName } from '../../shared/methods/mermaid';
+import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERMAID_MEMORY_SHARINGS, type MermaidLabelSetName } from './sandbox/mermaid-settings';
 import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { methodSamplingSchema } from '../sampling-schema';
 import { memoryScopeSchema } from '../../memory/scope';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { renderClaim } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
-import { MERMAID_FIDELITIES } from '../../shared/methods/mermaid';
-import { liftExecutorReply, liftForcedAnswer } from '../../shared/methods/mermaid-step';
+import { MERMAID_FIDELITIES } from './sandbox/mermaid-settings';
+import { liftExecutorReply, liftForcedAnswer } from './sandbox/mermaid-step';
 import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { renderExecutorPrompt, type ExecutorPromptInput } from './executor-prompt';
 

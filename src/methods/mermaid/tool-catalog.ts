@@ -1,4 +1,4 @@
-import type { MermaidToolEntry } from '../../shared/methods/mermaid-protocol';
+import type { MermaidToolEntry } from './sandbox/mermaid-protocol';
 import type { ToolName } from '../../shared/tools';
 import type { ToolSpec } from '../../tools/registry';
 

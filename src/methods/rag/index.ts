@@ -3,7 +3,7 @@ import { defineMethod } from '../define-method';
 import { ragSettingsSchema } from './settings-schema';
 import { ragVerdictTask } from './verdict-task';
 
-/** The `rag` baseline: top-k passages, one verdict (workflows/rag.workflow.ts). */
+/** The `rag` baseline: top-k passages, one verdict (src/methods/rag/sandbox/rag.workflow.ts). */
 export const rag = defineMethod<never>({
   name: 'rag',
   settingsSchema: ragSettingsSchema,
@@ -13,5 +13,5 @@ export const rag = defineMethod<never>({
   responders: { [ragVerdictTask.schemaName]: (reading, schema) => generateFromSchema(schema, reading) },
   indices: { wiki: 'always' },
   llmCallsPerClaim: 1,
-  readme: 'docs/methods/rag.md',
+  readme: 'src/methods/rag/README.md',
 });

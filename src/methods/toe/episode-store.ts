@@ -8,7 +8,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { ensureIndex, type IndexDefinition } from '../../es/ensure-index';
 import { indexName } from '../../es/indices';
 import { searchAll } from '../../runs/search-all';
-import type { PolicyEpisode } from '../../shared/methods/toe-policy';
+import type { PolicyEpisode } from './sandbox/toe-policy';
 
 export const TOE_EPISODES_INDEX = 'toe-episodes';
 

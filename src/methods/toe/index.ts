@@ -1,10 +1,10 @@
-import type { ToeSettingsInput } from '../../shared/methods/toe';
-import { toeResponders } from '../../simulator/methods/toe';
+import type { ToeSettingsInput } from './sandbox/toe-settings';
+import { toeResponders } from './simulator-responder';
 import { defineMethod } from '../define-method';
 import { toeSettingsSchema } from './settings-schema';
 import { toeTasks } from './tasks';
 
-/** ToE (workflows/toe.workflow.ts and toe-node.workflow.ts; activities/toe.activities.ts). */
+/** ToE (src/methods/toe/sandbox/toe.workflow.ts and toe-node.workflow.ts; src/methods/toe/toe.activities.ts). */
 export const toe = defineMethod<ToeSettingsInput>({
   name: 'toe',
   settingsSchema: toeSettingsSchema,
@@ -13,5 +13,5 @@ export const toe = defineMethod<ToeSettingsInput>({
   responders: toeResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 60,
-  readme: 'docs/methods/toe.md',
+  readme: 'src/methods/toe/README.md',
 });

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
-import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from '../../shared/methods/toe-logic/claim-features';
-import { TOE_STANCES } from '../../shared/methods/toe-logic/evidence-item';
+import { TOE_CATEGORIES, TOE_DIMENSIONS, TOE_LOCALES } from './sandbox/logic/claim-features';
+import { TOE_STANCES } from './sandbox/logic/evidence-item';
 
 /** The allowed values of an enum field, as a prompt shows them: "a" | "b" | "c". */
 const oneOf = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' | ');

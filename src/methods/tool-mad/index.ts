@@ -1,10 +1,10 @@
-import type { ToolMadSettings } from '../../shared/methods/tool-mad';
-import { toolMadResponders } from '../../simulator/methods/tool-mad';
+import type { ToolMadSettings } from './sandbox/tool-mad-settings';
+import { toolMadResponders } from './simulator-responder';
 import { defineMethod } from '../define-method';
 import { toolMadSettingsSchema } from './settings-schema';
 import { toolMadTasks } from './tasks';
 
-/** Tool-MAD (workflows/tool-mad.workflow.ts and tool-mad-round.workflow.ts; activities/tool-mad.activities.ts). */
+/** Tool-MAD (src/methods/tool-mad/sandbox/tool-mad.workflow.ts and tool-mad-round.workflow.ts; src/methods/tool-mad/tool-mad.activities.ts). */
 export const toolMad = defineMethod<Partial<ToolMadSettings>>({
   name: 'tool-mad',
   settingsSchema: toolMadSettingsSchema,
@@ -14,5 +14,5 @@ export const toolMad = defineMethod<Partial<ToolMadSettings>>({
   responders: toolMadResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 15,
-  readme: 'docs/methods/tool-mad.md',
+  readme: 'src/methods/tool-mad/README.md',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETRIEVAL_MODES } from '../../shared/retrieval';
-import { MAX_TOOL_MAD_DEBATERS, MAX_TOOL_MAD_ROUNDS, TOOL_MAD_LABEL_SETS, TOOL_MAD_TOOLS } from '../../shared/methods/tool-mad';
+import { MAX_TOOL_MAD_DEBATERS, MAX_TOOL_MAD_ROUNDS, TOOL_MAD_LABEL_SETS, TOOL_MAD_TOOLS } from './sandbox/tool-mad-settings';
 import { methodSamplingSchema } from '../sampling-schema';
 
 const share = z.number().min(0).max(1);

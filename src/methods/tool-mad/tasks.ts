@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
-import { TOOL_MAD_TOOLS } from '../../shared/methods/tool-mad';
+import { TOOL_MAD_TOOLS } from './sandbox/tool-mad-settings';
 import { ANSWER_HEADER, PREVIOUS_QUERY_PREFIX, renderOptions, renderQuoted, renderStatements } from './prompt-format';
 
 /*

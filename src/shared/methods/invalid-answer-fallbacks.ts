@@ -1,9 +1,9 @@
-import { TOOL_MAD_LABEL_SET_TABLE, type ResolvedLabelSetName } from './tool-mad-labels';
+import { TOOL_MAD_LABEL_SET_TABLE, type ResolvedLabelSetName } from '../../methods/tool-mad/sandbox/tool-mad-labels';
 
 /**
  * What each method does with an LLM answer that stayed invalid (not JSON, wrong schema, cut off)
  * after its one re-ask, or at once where the method's released code does (sandbox-safe; workflows
- * import these). Sources per method in docs/methods/*.md ("Invalid answers").
+ * import these). Sources per method in src/methods/<m>/README.md ("Invalid answers").
  */
 
 /** rag and the fallbacks that end in NEI name this in the rationale. */

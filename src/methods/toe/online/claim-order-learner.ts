@@ -7,7 +7,7 @@
  * store's create-once ids settle races), so which version a claim acts with and what each version
  * learned from depend on the claim order only, not on the concurrency or on finishing order.
  */
-import { STATE_LAYOUT_VERSION } from '../../../shared/methods/toe-logic/state';
+import { STATE_LAYOUT_VERSION } from '../sandbox/logic/state';
 import { toPolicyEpisode, type ToeEpisodeStore } from '../episode-store';
 import { discountedReturn, PAPER_GRPO } from '../policy/grpo';
 import { deserialiseWeights } from '../policy/weights';

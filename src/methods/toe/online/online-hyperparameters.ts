@@ -4,7 +4,7 @@
  * zero-shot evaluation; a sweep learning online makes ≈ claims × nodes / 8 updates (≈60 for 50
  * claims). Adam moves each parameter by at most ≈ lr per step, so at 1e-5 the policy stays where the
  * warm-up left it (measured: 0.125 ± 0.003 per action after 60 updates). 1e-3 gives a sweep's
- * updates a movement of the order the paper's training budget had (docs/methods/toe.md, Deviates).
+ * updates a movement of the order the paper's training budget had (src/methods/toe/README.md, Deviates).
  */
 import { PAPER_GRPO, type GrpoHyperparameters } from '../policy/grpo';
 

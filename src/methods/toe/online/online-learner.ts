@@ -12,7 +12,7 @@ import { deserialiseWeights, type PolicyWeightsFile } from '../policy/weights';
 import { toPolicyEpisode, type StoredToeEpisode, type ToeEpisodeStore } from '../episode-store';
 import { discountedReturn, PAPER_GRPO } from '../policy/grpo';
 import { trainPolicy } from '../training/train-policy';
-import { STATE_LAYOUT_VERSION } from '../../../shared/methods/toe-logic/state';
+import { STATE_LAYOUT_VERSION } from '../sandbox/logic/state';
 import { onlineGrpoHyperparameters } from './online-hyperparameters';
 import { nextUpdateGroup, updateSeed } from './online-schedule';
 import { WARMUP_CLONE_SEQ, type PolicyVersionRecord, type PolicyVersionStore } from './policy-version-store';

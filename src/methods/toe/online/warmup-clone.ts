@@ -1,5 +1,5 @@
 /** The weights version that ends ToE's warm-up: the starting network fitted to the heuristic (clone-heuristic.ts). */
-import type { PolicyEpisode } from '../../../shared/methods/toe-policy';
+import type { PolicyEpisode } from '../sandbox/toe-policy';
 import type { Mlp } from '../policy/mlp';
 import { serialiseWeights, type PolicyWeightsFile } from '../policy/weights';
 import { cloneHeuristic } from '../training/clone-heuristic';

@@ -6,8 +6,8 @@
  * sources already searched lose weight, and STOP once r ≥ 0.8. Reads only the 29-dim state, so it
  * shares the learned policy's interface. Pure and deterministic.
  */
-import { TOE_ACTIONS } from '../../../shared/methods/toe-policy';
-import { TOE_CATEGORIES, type ToeCategory } from '../../../shared/methods/toe-logic/claim-features';
+import { TOE_ACTIONS } from '../sandbox/toe-policy';
+import { TOE_CATEGORIES, type ToeCategory } from '../sandbox/logic/claim-features';
 
 /** Preferences over web, counter, arxiv, wikipedia, social, factcheck, reddit. */
 export const CATEGORY_PREFERENCES: Record<ToeCategory, readonly number[]> = {

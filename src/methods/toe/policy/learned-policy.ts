@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TOE_STATE_DIM } from '../../../shared/methods/toe-policy';
+import { TOE_STATE_DIM } from '../sandbox/toe-policy';
 import { projectRoot } from '../../../project-root';
 import { forward, logitsOf, softmax, type Mlp } from './mlp';
 import { deserialiseWeights, type PolicyWeightsFile } from './weights';

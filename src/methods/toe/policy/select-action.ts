@@ -4,7 +4,7 @@
  * search), then argmax, or a draw seeded by a stable key (workflow id + node + step) so that
  * replays and reruns choose the same. Pure and sandbox-safe.
  */
-import { TOE_ACTIONS, type ToeAction } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, type ToeAction } from '../sandbox/toe-policy';
 import { mulberry32 } from '../../../shared/prng';
 
 export type ToeSampling = 'argmax' | 'sample';

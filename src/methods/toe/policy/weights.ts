@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { TOE_ACTIONS, TOE_STATE_DIM } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, TOE_STATE_DIM } from '../sandbox/toe-policy';
 import { type Mlp } from './mlp';
 
 export const TOE_POLICY_FORMAT = 'verity-toe-policy';

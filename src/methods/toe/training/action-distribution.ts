@@ -1,5 +1,5 @@
 /** How a policy acts on a set of recorded states: mean probability per action and argmax shares. */
-import { TOE_ACTIONS, type PolicyEpisode, type ToeAction } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, type PolicyEpisode, type ToeAction } from '../sandbox/toe-policy';
 import { type LearnedPolicy } from '../policy/learned-policy';
 
 export interface ActionDistribution {

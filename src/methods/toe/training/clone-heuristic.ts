@@ -6,7 +6,7 @@
  * each state also enters once per claim category, so the clone acts like the heuristic on
  * categories the warm-up claims did not cover. Deterministic for a seed.
  */
-import { TOE_ACTIONS } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS } from '../sandbox/toe-policy';
 import { mulberry32, shuffled } from '../../../shared/prng';
 import { heuristicActionProbabilities } from '../policy/heuristic';
 import { backward, cloneMlp, forward, logitsOf, softmax, zeroGradients, type Mlp } from '../policy/mlp';

@@ -1,6 +1,6 @@
 /** zod schema of a logged PolicyEpisode (toe-policy.ts), as read from JSONL or Elasticsearch. */
 import { z } from 'zod';
-import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode } from '../sandbox/toe-policy';
 
 export const policyStepSchema = z.object({
   state: z.array(z.number().finite()).length(TOE_STATE_DIM),

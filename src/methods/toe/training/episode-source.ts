@@ -1,7 +1,7 @@
 /** Where `toe train` reads logged episodes from: a JSONL file and/or the `<prefix>-toe-episodes` ES index. */
 import fs from 'node:fs';
 import type { Client } from '@elastic/elasticsearch';
-import { type PolicyEpisode } from '../../../shared/methods/toe-policy';
+import { type PolicyEpisode } from '../sandbox/toe-policy';
 import { indexName } from '../../../es/indices';
 import { searchAll } from '../../../runs/search-all';
 import { parseEpisode } from './episode-schema';

@@ -5,7 +5,7 @@
  * fixed set of states, its distance to the heuristic there, and the group's rewards. Groups come
  * from recorded episodes (replayed in order) or from a world the current policy acts in.
  */
-import { TOE_ACTIONS, type PolicyEpisode, type ToeAction } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, type PolicyEpisode, type ToeAction } from '../sandbox/toe-policy';
 import { discountedReturn, PAPER_GRPO, type GrpoHyperparameters } from '../policy/grpo';
 import { policyFromMlp, type LearnedPolicy } from '../policy/learned-policy';
 import type { Mlp } from '../policy/mlp';

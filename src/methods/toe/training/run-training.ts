@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
-import { type PolicyEpisode, type ToeAction } from '../../../shared/methods/toe-policy';
+import { type PolicyEpisode, type ToeAction } from '../sandbox/toe-policy';
 import { type GrpoHyperparameters } from '../policy/grpo';
 import { defaultWeightsPath, policyFromMlp, readWeightsFile } from '../policy/learned-policy';
 import { initMlp } from '../policy/mlp-init';

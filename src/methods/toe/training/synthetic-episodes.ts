@@ -8,7 +8,7 @@
  * policy is given (the online learning curve), at most 5 searches.
  * Only for tests and for the policy benchmark's fallback — never a substitute for real episodes.
  */
-import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode, type PolicyStep, type ToeAction } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, TOE_STATE_DIM, type PolicyEpisode, type PolicyStep, type ToeAction } from '../sandbox/toe-policy';
 import { mulberry32 } from '../../../shared/prng';
 
 export const SYNTHETIC_CATEGORIES = ['political', 'health', 'scientific', 'historical', 'celebrity', 'other'] as const;

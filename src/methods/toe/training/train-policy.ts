@@ -8,7 +8,7 @@
  * `epochs` full-batch Adam updates with the gradient norm clipped.
  */
 import crypto from 'node:crypto';
-import { TOE_ACTIONS, type PolicyEpisode } from '../../../shared/methods/toe-policy';
+import { TOE_ACTIONS, type PolicyEpisode } from '../sandbox/toe-policy';
 import { discountedReturn, groupAdvantages, PAPER_GRPO, stepLoss, type GrpoHyperparameters } from '../policy/grpo';
 import { backward, cloneMlp, forward, logitsOf, softmax, zeroGradients, type Mlp } from '../policy/mlp';
 import { adamStep, clipGradientNorm, createAdamState, DEFAULT_ADAM } from '../policy/mlp-adam';
