@@ -4,6 +4,27 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+/** The import rules of workflow-sandbox code; `relativePattern` narrows which relative imports may carry values. */
+function workflowImportRules(relativePattern) {
+  return {
+    'no-console': 'error',
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+        patterns: [
+          {
+            regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',
+            allowTypeImports: true,
+            message: 'Workflow code may import values only from @temporalio/workflow, @temporalio/common and sandbox-safe files (use `import type` for everything else).',
+          },
+          ...(relativePattern ? [relativePattern] : []),
+        ],
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.verity/**', 'coverage/**', 'reports/**'] },
   js.configs.recommended,
@@ -22,49 +43,18 @@ export default tseslint.config(
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no third-party
     // modules except @temporalio/workflow and @temporalio/common, no zod values, no console. Types may be imported from anywhere.
     files: ['workflows/**/*.ts'],
-    rules: {
-      'no-console': 'error',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
-          patterns: [
-            {
-              regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',
-              allowTypeImports: true,
-              message: 'Workflows may import values only from @temporalio/workflow, @temporalio/common, sibling workflow files and src/shared (use `import type` for everything else).',
-            },
-            {
-              regex: '^\\.\\./(?!src/shared/|src/methods/[^/]+/sandbox/|src/methods/(.+/)?[^/]+\\.workflow$)',
-              allowTypeImports: true,
-              message: "Workflows may import values only from sibling workflow files, src/shared, the methods' sandbox/ folders and src/methods/**/*.workflow.ts.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: workflowImportRules({
+      regex: '^\\.\\./(?!src/shared/|src/methods/[^/]+/sandbox/|src/methods/(.+/)?[^/]+\\.workflow$)',
+      allowTypeImports: true,
+      message: "Workflows may import values only from sibling workflow files, src/shared, the methods' sandbox/ folders and src/methods/**/*.workflow.ts.",
+    }),
   },
   {
     // A method's sandbox folder (src/methods/<m>/sandbox/: its workflows and the pure logic they run)
     // and the registry's runner table are workflow code too; their relative imports are checked on
     // resolved paths by `npm run lint:boundaries`.
     files: ['src/methods/**/*.workflow.ts', 'src/methods/*/sandbox/**/*.ts'],
-    rules: {
-      'no-console': 'error',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
-          patterns: [
-            {
-              regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',
-              allowTypeImports: true,
-              message: 'Workflow code may import values only from @temporalio/workflow, @temporalio/common and sandbox-safe files (use `import type` for everything else).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: workflowImportRules(),
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

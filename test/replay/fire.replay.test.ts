@@ -1,19 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
-
-interface RecordedHistory {
-  workflowId: string;
-  history: { events: { eventType?: string; activityTaskScheduledEventAttributes?: { activityType?: { name?: string } } }[] };
-}
-
-const load = (name: string): RecordedHistory => JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', name), 'utf8')) as RecordedHistory;
-const replay = (recorded: RecordedHistory) => Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
-const activities = (recorded: RecordedHistory) => recorded.history.events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
+import { loadRecordedHistory as load, replayRecorded as replay, scheduledActivities as activities } from './recorded-history';
 
 describe('fire replay', () => {
   // bingcheck-6: three searches, the results of the last two repeat each other (embedding
