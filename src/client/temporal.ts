@@ -2,6 +2,7 @@ import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
 import type { VerityConfig } from '../config/config';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { tlsHandshakeProblem } from './tls-probe';
+import { clientTracingInterceptors } from '../telemetry/client-tracing';
 
 export class TemporalUnreachableError extends Error {
   override name = 'TemporalUnreachableError';
@@ -51,7 +52,7 @@ function causeChain(err: unknown): string {
 /** Connects to Temporal, failing with one clear line (and what to do) when it does not answer. */
 export async function connectTemporal(config: VerityConfig): Promise<Client> {
   const connection = await connectTemporalConnection(config.temporal);
-  return new Client({ connection, namespace: config.temporal.namespace });
+  return new Client({ connection, namespace: config.temporal.namespace, interceptors: { workflow: clientTracingInterceptors() } });
 }
 
 const TLS_FAILURE = /certificate|ssl|tls|handshake|unknownissuer|self[- ]signed|alert|wrong version number|peer/i;

@@ -16,6 +16,7 @@ import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from '.
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
+import { type ChatCallRecorder, traceChatCall } from '../telemetry/chat-span';
 
 export type { LlmEndpoint } from './openai-client';
 
@@ -145,17 +146,36 @@ export class LlmGateway {
     return this.options.models[role];
   }
 
+  /** One structured answer, from the request cache or the endpoint, traced as a "chat <model>" span (telemetry/chat-span.ts). */
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
+    const prepared = this.prepared(request);
+    const { canonical } = prepared;
+    const call = { ...canonical.endpoint, ...prepared.base, messages: canonical.messages };
+    return traceChatCall(call, [this.options.endpoint.apiKey], (recorder) => this.completePrepared(request, prepared, recorder));
+  }
+
+  private async completePrepared<T>(request: CompletionRequest<T>, prepared: ReturnType<LlmGateway['prepared']>, recorder: ChatCallRecorder): Promise<LlmTaskResult<T>> {
     const started = Date.now();
     const { cache } = this.options;
-    const prepared = this.prepared(request);
     const hit = await this.fromCache(prepared, request.schema, started);
-    if (hit) return hit;
+    if (hit) {
+      recorder.answered({ model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) });
+      return hit;
+    }
     if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
 
     const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
     const usage = this.usageOf(answer);
+    recorder.answered({
+      model: answer.model,
+      inputTokens: usage.promptTokens,
+      outputTokens: usage.completionTokens,
+      costUsd: usage.costUsd,
+      cacheHit: false,
+      ...(answer.finishReason ? { finishReason: answer.finishReason } : {}),
+      content: answer.content,
+    });
     if (answer.finishReason === 'length') {
       this.counters.cutOffAnswers++;
       throw withPaidCall(this.invalid(cutOffError(answer, canonical)), answer, usage, base);
