@@ -16,7 +16,8 @@ import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from '.
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
-import { type ChatCallRecorder, traceChatCall } from '../telemetry/chat-span';
+import { type ChatCallRecorder, traceCachedChat, traceChatCall } from '../telemetry/chat-span';
+import type { ChatCallRequest, ChatCallResponse } from '../telemetry/gen-ai-attributes';
 
 export type { LlmEndpoint } from './openai-client';
 
@@ -149,9 +150,7 @@ export class LlmGateway {
   /** One structured answer, from the request cache or the endpoint, traced as a "chat <model>" span (telemetry/chat-span.ts). */
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
     const prepared = this.prepared(request);
-    const { canonical } = prepared;
-    const call = { ...canonical.endpoint, ...prepared.base, messages: canonical.messages };
-    return traceChatCall(call, [this.options.endpoint.apiKey], (recorder) => this.completePrepared(request, prepared, recorder));
+    return traceChatCall(chatCallOf(prepared), [this.options.endpoint.apiKey], (recorder) => this.completePrepared(request, prepared, recorder));
   }
 
   private async completePrepared<T>(request: CompletionRequest<T>, prepared: ReturnType<LlmGateway['prepared']>, recorder: ChatCallRecorder): Promise<LlmTaskResult<T>> {
@@ -159,7 +158,7 @@ export class LlmGateway {
     const { cache } = this.options;
     const hit = await this.fromCache(prepared, request.schema, started);
     if (hit) {
-      recorder.answered({ model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) });
+      recorder.answered(cachedChatResponse(hit));
       return hit;
     }
     if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
@@ -203,7 +202,10 @@ export class LlmGateway {
   async cachedAnswer<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T> | undefined> {
     const started = Date.now();
     try {
-      return await this.fromCache(this.prepared(request), request.schema, started);
+      const prepared = this.prepared(request);
+      const hit = await this.fromCache(prepared, request.schema, started);
+      if (hit) traceCachedChat(chatCallOf(prepared), cachedChatResponse(hit), started, [this.options.endpoint.apiKey]);
+      return hit;
     } catch (err) {
       if (err instanceof LlmOutputInvalidError) return undefined;
       throw err;
@@ -396,6 +398,16 @@ export class LlmGateway {
     const { promptTokens, completionTokens } = answer;
     return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
   }
+}
+
+/** What a "chat <model>" span records of the request. */
+function chatCallOf(prepared: ReturnType<LlmGateway['prepared']>): ChatCallRequest {
+  const { canonical, base } = prepared;
+  return { provider: canonical.endpoint.provider, messages: canonical.messages, ...base };
+}
+
+function cachedChatResponse(hit: LlmTaskResult): ChatCallResponse {
+  return { model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) };
 }
 
 /** The SDK's "Request timed out." says neither how long nor which setting: say both. */

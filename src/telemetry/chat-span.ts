@@ -32,3 +32,16 @@ export function traceChatCall<T>(request: ChatCallRequest, secrets: ChatAttribut
     }
   });
 }
+
+/**
+ * A call answered from the request cache before it was queued (the workflow's cache lookup): its
+ * span is recorded once the hit is known, from `startedAt`, so cache hits show like any call.
+ */
+export function traceCachedChat(request: ChatCallRequest, response: ChatCallResponse, startedAt: number, secrets: ChatAttributeOptions['secrets']): void {
+  const span = tracer().startSpan(chatSpanName(request.model), { kind: SpanKind.CLIENT, startTime: startedAt });
+  if (span.isRecording()) {
+    const options = { captureContent: capturesMessageContent(process.env), secrets };
+    span.setAttributes({ ...chatRequestAttributes(request, options), ...chatResponseAttributes(response, options) });
+  }
+  span.end();
+}

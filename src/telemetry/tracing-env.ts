@@ -25,3 +25,11 @@ export function capturesMessageContent(env: TracingEnv): boolean {
 export function tracingServiceName(env: TracingEnv): string {
   return env.OTEL_SERVICE_NAME?.trim() || 'verity';
 }
+
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/** OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: http/json when asked, else http/protobuf (the default; gRPC is not offered). */
+export function tracesProtocol(env: TracingEnv): OtlpProtocol {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim().toLowerCase();
+  return protocol === 'http/json' ? 'http/json' : 'http/protobuf';
+}

@@ -1,8 +1,8 @@
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { Resource } from '@opentelemetry/resources';
+import { envDetectorSync, Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { AsyncLocalContextManager } from './context-manager';
-import { type TracingEnv, tracesUrl, tracingServiceName } from './tracing-env';
+import { otlpTraceExporter } from './otlp-exporter';
+import { type TracingEnv, tracesProtocol, tracesUrl, tracingServiceName } from './tracing-env';
 
 /** An OTLP/HTTP trace pipeline: its processor also takes the workflow spans that Temporal's sink hands over. */
 export interface Tracing {
@@ -16,8 +16,9 @@ export interface Tracing {
 export function createTracing(env: TracingEnv): Tracing | undefined {
   const url = tracesUrl(env);
   if (!url) return undefined;
-  const resource = new Resource({ 'service.name': tracingServiceName(env) });
-  const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter({ url }));
+  // OTEL_RESOURCE_ATTRIBUTES adds to it, e.g. openinference.project.name=<project> for Phoenix.
+  const resource = new Resource({ 'service.name': tracingServiceName(env) }).merge(envDetectorSync.detect());
+  const spanProcessor = new BatchSpanProcessor(otlpTraceExporter(url, tracesProtocol(env)));
   const provider = new BasicTracerProvider({ resource, spanProcessors: [spanProcessor] });
   return { url, resource, spanProcessor, provider };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTracing } from '../../src/telemetry/tracing';
-import { capturesMessageContent, tracesUrl, tracingServiceName } from '../../src/telemetry/tracing-env';
+import { capturesMessageContent, tracesProtocol, tracesUrl, tracingServiceName } from '../../src/telemetry/tracing-env';
 
 describe('tracing is off unless the standard OTLP variables ask for it', () => {
   it('is off with no endpoint, an empty one, OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none', () => {
@@ -29,5 +29,11 @@ describe('tracing is off unless the standard OTLP variables ask for it', () => {
     expect(capturesMessageContent({})).toBe(false);
     expect(capturesMessageContent({ OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'false' })).toBe(false);
     expect(capturesMessageContent({ OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'TRUE' })).toBe(true);
+  });
+
+  it('sends OTLP/HTTP protobuf (the default, which every receiver takes) unless http/json is asked for', () => {
+    expect(tracesProtocol({})).toBe('http/protobuf');
+    expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
+    expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toBe('http/protobuf');
   });
 });
