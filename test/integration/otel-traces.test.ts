@@ -119,4 +119,28 @@ describe.skipIf(!phoenixInstalled)('OpenTelemetry traces of a verification, rece
     expect(everything).not.toContain(API_KEY);
     expect(everything).not.toContain(ES_PASSWORD);
   });
+
+  it('traces answers served from the request cache before queueing as "chat <model>" spans with verity.cache_hit', async () => {
+    const { config, client } = harness;
+    // The same claim in another run: the same LLM requests, all answered by the cache lookup.
+    const input = buildVerifyInput(config, { claim: 'Marie Curie was born in Warsaw in 1867.', method: 'mermaid', runId: `${harness.prefix}-again` });
+    const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+    await handle.result();
+    await flushTracing();
+    let received: ReceivedSpan[] = [];
+    const stored = () => received.find((span) => span.name === 'RunActivity:storeVerdict' && attribute(span, 'temporalWorkflowId') === handle.workflowId);
+    await waitFor('the second verification\'s spans in Phoenix', async () => {
+      received = await phoenixSpans(phoenixUrl, project);
+      return stored() !== undefined;
+    }, 120_000, 1_000);
+    const chats = received.filter((span) => span.context.trace_id === stored()!.context.trace_id && span.name.startsWith('chat '));
+    expect(chats.length).toBeGreaterThanOrEqual(2);
+    const ids = new Map(received.map((span) => [span.context.span_id, span]));
+    for (const chat of chats) {
+      expect(attribute(chat, 'verity.cache_hit')).toBe(true);
+      expect(chat.parent_id && ids.get(chat.parent_id)?.name).toBe('RunActivity:llmCachedAnswer');
+      expect(attribute(chat, 'verity.cost_usd')).toBe(0);
+      expect(attribute(chat, 'gen_ai.usage.input_tokens')).toBeGreaterThan(0);
+    }
+  });
 });
