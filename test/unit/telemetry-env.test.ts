@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTracing } from '../../src/telemetry/tracing';
+import { clientTracingInterceptors } from '../../src/telemetry/client-tracing';
+import { activeTracing, createTracing } from '../../src/telemetry/tracing';
+import { workerTracing } from '../../src/telemetry/worker-tracing';
 import { capturesMessageContent, tracesProtocol, tracesUrl, tracingServiceName } from '../../src/telemetry/tracing-env';
 
 describe('tracing is off unless the standard OTLP variables ask for it', () => {
@@ -9,6 +11,13 @@ describe('tracing is off unless the standard OTLP variables ask for it', () => {
     expect(tracesUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
     expect(tracesUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_TRACES_EXPORTER: 'none' })).toBeUndefined();
     expect(createTracing({})).toBeUndefined();
+  });
+
+  it('leaves workers and clients of a process without the variables as they were: no interceptors, no sinks', () => {
+    for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) delete process.env[name];
+    expect(activeTracing()).toBeUndefined();
+    expect(workerTracing()).toBeUndefined();
+    expect(clientTracingInterceptors()).toEqual([]);
   });
 
   it('sends to <endpoint>/v1/traces, or to the traces endpoint as given (which wins)', () => {
