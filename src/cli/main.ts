@@ -23,7 +23,7 @@ import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
 import { notElasticsearchLine } from '../es/client';
 import { terminalSafe } from './output';
-import { flushTracing } from '../telemetry/tracing';
+import { flushTracing } from '../telemetry/flush';
 
 export function buildProgram(): Command {
   const program = new Command('verity')

@@ -1,10 +1,14 @@
 import { envDetectorSync, Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { AsyncLocalContextManager } from './context-manager';
+import { onFlushTracing } from './flush';
 import { otlpTraceExporter } from './otlp-exporter';
 import { type TracingEnv, tracesProtocol, tracesUrl, tracingServiceName } from './tracing-env';
 
-/** An OTLP/HTTP trace pipeline: its processor also takes the workflow spans that Temporal's sink hands over. */
+/**
+ * An OTLP/HTTP trace pipeline: its processor also takes the workflow spans that Temporal's sink
+ * hands over. This module loads the SDK: it is imported only when tracing is on (tracing-env.ts).
+ */
 export interface Tracing {
   url: string;
   resource: Resource;
@@ -32,13 +36,11 @@ let processTracing: Tracing | null | undefined;
 export function activeTracing(): Tracing | undefined {
   if (processTracing === undefined) {
     processTracing = createTracing(process.env) ?? null;
-    processTracing?.provider.register({ contextManager: new AsyncLocalContextManager().enable() });
+    if (processTracing) {
+      processTracing.provider.register({ contextManager: new AsyncLocalContextManager().enable() });
+      const { spanProcessor } = processTracing;
+      onFlushTracing(() => spanProcessor.forceFlush());
+    }
   }
   return processTracing ?? undefined;
-}
-
-/** Sends the spans still buffered (before a CLI exits or a worker stops); never throws. */
-export async function flushTracing(): Promise<void> {
-  if (!processTracing) return;
-  await processTracing.spanProcessor.forceFlush().catch(() => undefined);
 }

@@ -8,7 +8,7 @@ import { connectNative } from './native-connection';
 import type { ConfigStamp } from '../shared/identity';
 import { configCheckInterceptor } from './config-check';
 import { llmWorkerOptions, mainWorkerOptions, type WorkerTuning } from './worker-tuning';
-import { workerTracing } from '../telemetry/worker-tracing';
+import { tracesUrl } from '../telemetry/tracing-env';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -93,7 +93,7 @@ function workflowBundleOf(workflowsPath: string, extraInterceptorModules: string
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
   const connection = await connectNative(options.temporal);
   // Tracing (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set): its activity span wraps the configuration check.
-  const tracing = workerTracing();
+  const tracing = tracesUrl(process.env) ? (await import('../telemetry/worker-tracing')).workerTracing() : undefined;
   const activityInterceptors = [...(tracing?.activityInterceptors ?? []), ...(options.configStamp ? [configCheckInterceptor(options.configStamp)] : [])];
   try {
     const main = await Worker.create({

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { fullVerdict } from '../../src/shared/verify';
-import { flushTracing } from '../../src/telemetry/tracing';
+import { flushTracing } from '../../src/telemetry/flush';
 import { type ReceivedSpan, phoenixSpans } from '../support/phoenix-spans';
 import { DEMO_CORPUS } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
