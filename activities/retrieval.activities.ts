@@ -10,6 +10,7 @@ import { DEFAULT_RETRIEVAL_MODE, type RetrievalMode } from '../src/shared/retrie
 import { truncate } from '../src/shared/text';
 import type { EvidencePassage } from '../src/shared/verify';
 import { toEsFailure } from './support/es-failure';
+import { annotateActiveSpan } from '../src/telemetry/active-span';
 
 export interface RetrievePassagesInput {
   query: string;
@@ -33,6 +34,7 @@ export function createRetrievalActivities(deps: RetrievalActivityDeps) {
       try {
         const mode = input.mode ?? DEFAULT_RETRIEVAL_MODE;
         const hits = await retrievePassages(retrieval, { index: input.index, query: input.query, k: input.k, mode });
+        annotateActiveSpan({ 'verity.retrieval.mode': mode, 'verity.retrieval.top_k': input.k, 'verity.retrieval.hits': hits.length });
         return {
           passages: hits.map((hit) => ({
             id: hit.id,

@@ -3,6 +3,7 @@ import { TOOL_NAMES, toolActivityName, type ToolActivityName, type ToolName } fr
 import { ToolError, type ToolErrorKind } from '../src/tools/errors';
 import { toObservation } from '../src/tools/observation';
 import type { ToolRegistry } from '../src/tools/registry';
+import { annotateActiveSpan } from '../src/telemetry/active-span';
 
 /** Structured data larger than this stays out of the history; the observation is always there. */
 export const MAX_ACTIVITY_DATA_CHARS = 32_000;
@@ -37,11 +38,14 @@ export function createToolActivities(deps: { tools: ToolRegistry }): Record<Tool
 }
 
 async function callTool(tools: ToolRegistry, name: ToolName, input: ToolCallInput): Promise<ToolCallResult> {
+  annotateActiveSpan({ 'verity.tool.name': name });
   try {
     const { observation, truncated, data } = await tools.invoke(name, input.args);
+    annotateActiveSpan({ 'verity.tool.error': false, 'verity.tool.truncated': truncated });
     return { tool: name, observation, truncated, isError: false, ...boundedData(data) };
   } catch (err) {
     if (!(err instanceof ToolError)) throw err;
+    annotateActiveSpan({ 'verity.tool.error': true, 'verity.tool.error_kind': err.kind });
     if (err.isAgentError) return { tool: name, ...toObservation(err.message), isError: true, errorKind: err.kind };
     throw toFailure(err);
   }

@@ -23,6 +23,7 @@ import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
 import { notElasticsearchLine } from '../es/client';
 import { terminalSafe } from './output';
+import { flushTracing } from '../telemetry/flush';
 
 export function buildProgram(): Command {
   const program = new Command('verity')
@@ -74,5 +75,8 @@ export async function main(argv: string[]): Promise<number> {
       : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof errors.ResponseError ? esErrorLine(err) : err instanceof Error ? err.message : String(err)));
     process.stderr.write(`verity: ${terminalSafe(message.split('\n')[0]!)}\n`);
     return err instanceof CliError ? err.exitCode : 1;
+  } finally {
+    // The trace's root span (the workflow start) is the CLI's: send it before the process exits.
+    await flushTracing();
   }
 }

@@ -2,6 +2,7 @@ import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
 import type { VerityConfig } from '../config/config';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { tlsHandshakeProblem } from './tls-probe';
+import { tracesUrl } from '../telemetry/tracing-env';
 
 export class TemporalUnreachableError extends Error {
   override name = 'TemporalUnreachableError';
@@ -51,7 +52,9 @@ function causeChain(err: unknown): string {
 /** Connects to Temporal, failing with one clear line (and what to do) when it does not answer. */
 export async function connectTemporal(config: VerityConfig): Promise<Client> {
   const connection = await connectTemporalConnection(config.temporal);
-  return new Client({ connection, namespace: config.temporal.namespace });
+  // The tracing SDK is loaded only when tracing is on (telemetry/tracing-env.ts).
+  const workflow = tracesUrl(process.env) ? (await import('../telemetry/client-tracing')).clientTracingInterceptors() : [];
+  return new Client({ connection, namespace: config.temporal.namespace, interceptors: { workflow } });
 }
 
 const TLS_FAILURE = /certificate|ssl|tls|handshake|unknownissuer|self[- ]signed|alert|wrong version number|peer/i;

@@ -16,6 +16,8 @@ import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from '.
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
+import { type ChatCallRecorder, traceCachedChat, traceChatCall } from '../telemetry/chat-span';
+import type { ChatCallRequest, ChatCallResponse } from '../telemetry/gen-ai-attributes';
 
 export type { LlmEndpoint } from './openai-client';
 
@@ -145,17 +147,34 @@ export class LlmGateway {
     return this.options.models[role];
   }
 
+  /** One structured answer, from the request cache or the endpoint, traced as a "chat <model>" span (telemetry/chat-span.ts). */
   async complete<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T>> {
+    const prepared = this.prepared(request);
+    return traceChatCall(chatCallOf(prepared), [this.options.endpoint.apiKey], (recorder) => this.completePrepared(request, prepared, recorder));
+  }
+
+  private async completePrepared<T>(request: CompletionRequest<T>, prepared: ReturnType<LlmGateway['prepared']>, recorder: ChatCallRecorder): Promise<LlmTaskResult<T>> {
     const started = Date.now();
     const { cache } = this.options;
-    const prepared = this.prepared(request);
     const hit = await this.fromCache(prepared, request.schema, started);
-    if (hit) return hit;
+    if (hit) {
+      recorder.answered(cachedChatResponse(hit));
+      return hit;
+    }
     if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
 
     const { canonical, requestHash, base } = prepared;
     const answer = await this.requestAnswer(canonical, request.signal);
     const usage = this.usageOf(answer);
+    recorder.answered({
+      model: answer.model,
+      inputTokens: usage.promptTokens,
+      outputTokens: usage.completionTokens,
+      costUsd: usage.costUsd,
+      cacheHit: false,
+      ...(answer.finishReason ? { finishReason: answer.finishReason } : {}),
+      content: answer.content,
+    });
     if (answer.finishReason === 'length') {
       this.counters.cutOffAnswers++;
       throw withPaidCall(this.invalid(cutOffError(answer, canonical)), answer, usage, base);
@@ -183,7 +202,10 @@ export class LlmGateway {
   async cachedAnswer<T>(request: CompletionRequest<T>): Promise<LlmTaskResult<T> | undefined> {
     const started = Date.now();
     try {
-      return await this.fromCache(this.prepared(request), request.schema, started);
+      const prepared = this.prepared(request);
+      const hit = await this.fromCache(prepared, request.schema, started);
+      if (hit) traceCachedChat(chatCallOf(prepared), cachedChatResponse(hit), started, [this.options.endpoint.apiKey]);
+      return hit;
     } catch (err) {
       if (err instanceof LlmOutputInvalidError) return undefined;
       throw err;
@@ -376,6 +398,16 @@ export class LlmGateway {
     const { promptTokens, completionTokens } = answer;
     return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
   }
+}
+
+/** What a "chat <model>" span records of the request. */
+function chatCallOf(prepared: ReturnType<LlmGateway['prepared']>): ChatCallRequest {
+  const { canonical, base } = prepared;
+  return { provider: canonical.endpoint.provider, messages: canonical.messages, ...base };
+}
+
+function cachedChatResponse(hit: LlmTaskResult): ChatCallResponse {
+  return { model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) };
 }
 
 /** The SDK's "Request timed out." says neither how long nor which setting: say both. */

@@ -8,6 +8,7 @@ import { connectNative } from './native-connection';
 import type { ConfigStamp } from '../shared/identity';
 import { configCheckInterceptor } from './config-check';
 import { llmWorkerOptions, mainWorkerOptions, type WorkerTuning } from './worker-tuning';
+import { tracesUrl } from '../telemetry/tracing-env';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -75,29 +76,34 @@ export class VerityWorker {
 
 const bundles = new Map<string, Promise<WorkflowBundleWithSourceMap>>();
 
-/** Workflow code is bundled once per process (a pilot's worker and the sweep's share it). */
-function workflowBundleOf(workflowsPath: string): Promise<WorkflowBundleWithSourceMap> {
-  let bundle = bundles.get(workflowsPath);
+/** Workflow code is bundled once per process and set of interceptor modules (a pilot's worker and the sweep's share it). */
+function workflowBundleOf(workflowsPath: string, extraInterceptorModules: string[] = []): Promise<WorkflowBundleWithSourceMap> {
+  const workflowInterceptorModules = [WORKFLOW_INTERCEPTORS_PATH, ...extraInterceptorModules];
+  const key = [workflowsPath, ...workflowInterceptorModules].join('\n');
+  let bundle = bundles.get(key);
   if (!bundle) {
     // Logs go where the SDK's do (the runtime verity installed, or the default one).
-    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules: [WORKFLOW_INTERCEPTORS_PATH], logger: Runtime.instance().logger });
-    bundle.catch(() => bundles.delete(workflowsPath));
-    bundles.set(workflowsPath, bundle);
+    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: Runtime.instance().logger });
+    bundle.catch(() => bundles.delete(key));
+    bundles.set(key, bundle);
   }
   return bundle;
 }
 
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {
   const connection = await connectNative(options.temporal);
-  const activityInterceptors = options.configStamp ? [configCheckInterceptor(options.configStamp)] : [];
+  // Tracing (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set): its activity span wraps the configuration check.
+  const tracing = tracesUrl(process.env) ? (await import('../telemetry/worker-tracing')).workerTracing() : undefined;
+  const activityInterceptors = [...(tracing?.activityInterceptors ?? []), ...(options.configStamp ? [configCheckInterceptor(options.configStamp)] : [])];
   try {
     const main = await Worker.create({
       connection,
       namespace: options.temporal.namespace,
       taskQueue: options.taskQueue,
-      workflowBundle: await workflowBundleOf(options.workflowsPath ?? WORKFLOWS_PATH),
+      workflowBundle: await workflowBundleOf(options.workflowsPath ?? WORKFLOWS_PATH, tracing?.workflowInterceptorModules),
       activities: options.activities,
       interceptors: { activity: activityInterceptors },
+      ...(tracing ? { sinks: tracing.sinks } : {}),
       shutdownGraceTime: '10 seconds',
       ...mainWorkerOptions(options.tuning ?? {}),
       ...(options.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: options.maxCachedWorkflows } : {}),

@@ -21,6 +21,7 @@ import { RunStore } from '../runs/run-store';
 import { createToolRegistry, toolDependenciesFromConfig } from '../tools/create-registry';
 import { VerdictStore } from '../verdicts/verdict-store';
 import { DocumentStore } from '../check/document-store';
+import { flushTracing } from '../telemetry/flush';
 
 export interface WorkerDependencies extends ActivityDependencies {
   /** Keeps the LLM request pacer at this process's share of the rate (when the worker has one). */
@@ -84,6 +85,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     pacerRate,
     async close() {
       pacerRate?.stop();
+      await flushTracing();
       await endpoint.close();
       await es.close();
       if (temporal) await temporal.then((client) => client.connection.close()).catch(() => undefined);
