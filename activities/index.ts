@@ -3,6 +3,7 @@ import type { LlmGateway } from '../src/llm/gateway';
 import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { DocumentStore } from '../src/check/document-store';
+import { createBatchActivities } from './batch.activities';
 import { createCheckActivities } from './check.activities';
 import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDependencies) {
   return {
     ...createLlmActivities({ gateway: deps.gateway, ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}) }),
     ...createLlmRateActivities(deps),
+    ...createBatchActivities({ gateway: deps.gateway, temporal: deps.temporal }),
     ...createRetrievalActivities({ es: deps.es, gateway: deps.gateway }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),

@@ -16,8 +16,11 @@ import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from '.
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
+import type { BatchCompletion } from './batch/batch-lines';
+import { BatchClient } from './batch/batch-client';
 
 export type { LlmEndpoint } from './openai-client';
+export type { BatchCompletion } from './batch/batch-lines';
 
 export interface LlmGatewayOptions {
   endpoint: LlmEndpoint;
@@ -132,6 +135,11 @@ export class LlmGateway {
     this.embeddingClient = options.embeddingEndpoint ? openAiClient(options.embeddingEndpoint, options.timeoutMs) : this.client;
   }
 
+  /** The endpoint's files + batches API (the batch lane). */
+  batchClient(): BatchClient {
+    return new BatchClient(this.client);
+  }
+
   get baseUrl(): string {
     return this.options.endpoint.baseUrl;
   }
@@ -153,9 +161,49 @@ export class LlmGateway {
     if (hit) return hit;
     if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
 
+    const answer = await this.requestAnswer(prepared.canonical, request.signal);
+    return this.settled(request, prepared, answer, started);
+  }
+
+  /**
+   * A request for the batch lane: its cached answer, or its hash and the chat-completions body to
+   * put in a batch (json_schema, fitted to the context window: a batch cannot fall back per request).
+   */
+  async batchRequest<T>(request: CompletionRequest<T>): Promise<{ cached: LlmTaskResult<T> } | { requestHash: string; body: ChatCompletionCreateParamsNonStreaming }> {
+    const started = Date.now();
+    const prepared = this.prepared(request);
+    const hit = await this.fromCache(prepared, request.schema, started);
+    if (hit) return { cached: hit };
+    if (this.options.cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
+    const format: ResponseFormat = 'json_schema';
+    const prompt = this.fitted(prepared.canonical, format, await this.contextWindows.of(prepared.canonical.model, request.signal));
+    return { requestHash: prepared.requestHash, body: bodyFor(prepared.canonical, format, prompt.messages) };
+  }
+
+  /** A batch's answer to `request` (a chat completion), validated, priced at the batch price and cached as a direct answer is. */
+  async batchAnswer<T>(request: CompletionRequest<T>, completion: BatchCompletion, submittedAt: number): Promise<LlmTaskResult<T>> {
+    const answer: RawAnswer & { responseFormat: ResponseFormat } = {
+      content: completion.choices[0]?.message.content ?? null,
+      finishReason: completion.choices[0]?.finish_reason ?? undefined,
+      model: completion.model,
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
+      ...reportedCostOf(completion.usage),
+      responseFormat: 'json_schema',
+    };
+    return this.settled(request, this.prepared(request), answer, submittedAt, { batch: true });
+  }
+
+  /** A paid answer validated, counted and cached. */
+  private async settled<T>(
+    request: CompletionRequest<T>,
+    prepared: ReturnType<LlmGateway['prepared']>,
+    answer: RawAnswer & { responseFormat: ResponseFormat; promptNote?: string },
+    started: number,
+    options: { batch?: boolean } = {},
+  ): Promise<LlmTaskResult<T>> {
     const { canonical, requestHash, base } = prepared;
-    const answer = await this.requestAnswer(canonical, request.signal);
-    const usage = this.usageOf(answer);
+    const usage = this.usageOf(answer, options);
     if (answer.finishReason === 'length') {
       this.counters.cutOffAnswers++;
       throw withPaidCall(this.invalid(cutOffError(answer, canonical)), answer, usage, base);
@@ -361,12 +409,12 @@ export class LlmGateway {
     }
   }
 
-  private usageOf(answer: RawAnswer): LlmUsage {
+  private usageOf(answer: RawAnswer, options: { batch?: boolean } = {}): LlmUsage {
     if (answer.reportedCostUsd !== undefined) {
       const { promptTokens, completionTokens, reportedCostUsd } = answer;
       return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: reportedCostUsd, priced: true };
     }
-    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices);
+    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, options);
     // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
     const expectsPrice = Object.keys(this.options.prices).length > 0;
     if (!priced && expectsPrice && !this.unpricedModelsWarned.has(answer.model)) {
