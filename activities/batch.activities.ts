@@ -28,6 +28,19 @@ export const BATCH_REQUEST_REJECTED = 'LlmBatchRequestRejected';
 /** A request that got no answer in `maxSubmissions` batches (expired, failed lines). */
 export const BATCH_REQUEST_UNANSWERED = 'LlmBatchRequestUnanswered';
 
+const BATCH_HEARTBEAT_INTERVAL_MS = 5_000;
+
+/** Runs `work` heartbeating every few seconds (the presets' heartbeat timeout notices a killed worker). */
+async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+  const context = Context.current();
+  const timer = setInterval(() => context.heartbeat(), BATCH_HEARTBEAT_INTERVAL_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) {
   /** Completes (or fails) every activity waiting for a request; one that is gone (timed out, cancelled) is skipped. */
   async function settle(request: CollectedRequest, outcome: { result: LlmTaskResult } | { failure: ApplicationFailure }): Promise<void> {
@@ -77,18 +90,7 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
      * Requests answered meanwhile (the cache) are settled at once and left out; no batch when none is left.
      */
     async submitLlmBatch(input: { submission: string; requests: CollectedRequest[] }): Promise<{ batchId?: string; settled: string[] }> {
-      const lines: { customId: string; body: unknown }[] = [];
-      const settled: string[] = [];
-      for (const collected of input.requests) {
-        const prepared = await gateway.batchRequest(completionRequestOf(collected.call));
-        if ('cached' in prepared) {
-          await settle(collected, { result: { ...prepared.cached, attempt: 1 } });
-          settled.push(collected.requestKey);
-        } else lines.push({ customId: collected.requestKey, body: prepared.body });
-      }
-      if (lines.length === 0) return { settled };
-      const batchId = await gateway.batchClient().submitOnce(input.submission, lines, Context.current().cancellationSignal);
-      return { batchId, settled };
+      return heartbeating(() => submit(input));
     },
 
     async pollLlmBatch(input: { batchId: string }): Promise<BatchStatus> {
@@ -100,23 +102,41 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
      * its waiting activities; a request without an answer is submitted again, up to maxSubmissions.
      */
     async deliverLlmBatch(input: DeliverBatchInput & { status: BatchStatus }): Promise<BatchDelivery> {
-      const outcomes = input.status.state === 'failed' ? new Map<string, BatchLineOutcome>() : await gateway.batchClient().outcomes(input.status, Context.current().cancellationSignal);
-      const delivery: BatchDelivery = { settled: [], again: [] };
-      for (const collected of input.requests) {
-        const outcome: BatchLineOutcome = input.status.state === 'failed'
-          ? { kind: 'rejected', message: `the batch failed: ${input.status.errors ?? ''}` }
-          : (outcomes.get(collected.requestKey) ?? { kind: 'retry', message: `no answer (batch ${input.status.status})` });
-        if (outcome.kind === 'retry' && collected.submissions < input.maxSubmissions) {
-          delivery.again.push(collected.requestKey);
-          continue;
-        }
-        await settle(collected, await settlementOf(gateway, collected, outcome, input));
-        Context.current().heartbeat();
-        delivery.settled.push(collected.requestKey);
-      }
-      return delivery;
+      return heartbeating(() => deliver(input));
     },
   };
+
+  async function submit(input: { submission: string; requests: CollectedRequest[] }): Promise<{ batchId?: string; settled: string[] }> {
+    const lines: { customId: string; body: unknown }[] = [];
+    const settled: string[] = [];
+    for (const collected of input.requests) {
+      const prepared = await gateway.batchRequest(completionRequestOf(collected.call));
+      if ('cached' in prepared) {
+        await settle(collected, { result: { ...prepared.cached, attempt: 1 } });
+        settled.push(collected.requestKey);
+      } else lines.push({ customId: collected.requestKey, body: prepared.body });
+    }
+    if (lines.length === 0) return { settled };
+    const batchId = await gateway.batchClient().submitOnce(input.submission, lines, Context.current().cancellationSignal);
+    return { batchId, settled };
+  }
+
+  async function deliver(input: DeliverBatchInput & { status: BatchStatus }): Promise<BatchDelivery> {
+    const outcomes = input.status.state === 'failed' ? new Map<string, BatchLineOutcome>() : await gateway.batchClient().outcomes(input.status, Context.current().cancellationSignal);
+    const delivery: BatchDelivery = { settled: [], again: [] };
+    for (const collected of input.requests) {
+      const outcome: BatchLineOutcome = input.status.state === 'failed'
+        ? { kind: 'rejected', message: `the batch failed: ${input.status.errors ?? ''}` }
+        : (outcomes.get(collected.requestKey) ?? { kind: 'retry', message: `no answer (batch ${input.status.status})` });
+      if (outcome.kind === 'retry' && collected.submissions < input.maxSubmissions) {
+        delivery.again.push(collected.requestKey);
+        continue;
+      }
+      await settle(collected, await settlementOf(gateway, collected, outcome, input));
+      delivery.settled.push(collected.requestKey);
+    }
+    return delivery;
+  }
 }
 
 async function settlementOf(gateway: LlmGateway, collected: CollectedRequest, outcome: BatchLineOutcome, input: DeliverBatchInput): Promise<{ result: LlmTaskResult } | { failure: ApplicationFailure }> {

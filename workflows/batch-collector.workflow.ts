@@ -10,7 +10,7 @@ import {
   type SubmittedBatch,
   submissionId,
 } from '../src/shared/batch';
-import { BATCH_DELIVER, BATCH_HTTP } from './batch-options';
+import { BATCH_HTTP } from './batch-options';
 
 export const batchRequestSignal = defineSignal<[BatchRequestSignal]>(BATCH_REQUEST_SIGNAL);
 
@@ -28,8 +28,7 @@ const MAX_HISTORY_EVENTS = 5_000;
 export async function batchCollectorWorkflow(input: BatchCollectorInput): Promise<void> {
   const { settings } = input;
   const state = input.state ?? emptyCollectorState();
-  const { submitLlmBatch, pollLlmBatch } = proxyActivities<Activities>(BATCH_HTTP);
-  const { deliverLlmBatch } = proxyActivities<Activities>(BATCH_DELIVER);
+  const { submitLlmBatch, pollLlmBatch, deliverLlmBatch } = proxyActivities<Activities>(BATCH_HTTP);
   // Stable across continue-as-new, new for a collector started again after it ended: submission ids never repeat.
   const collectorId = `verity:${input.model.slice(0, 100)}:${workflowInfo().firstExecutionRunId}`;
   let firstQueuedAt: number | undefined = state.queue.length > 0 ? Date.now() : undefined;

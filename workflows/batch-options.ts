@@ -15,11 +15,13 @@ export const LLM_BATCH_CALL: ActivityOptions = {
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE },
 };
 
-/** Submitting, polling and reading a batch: idempotent HTTP calls, retried through an outage. */
+/**
+ * Submitting, polling and reading a batch: idempotent HTTP calls, retried through an outage. They
+ * heartbeat while they run (a large upload or download takes a while), so a killed worker's call is
+ * retried within the heartbeat timeout.
+ */
 export const BATCH_HTTP: ActivityOptions = {
-  startToCloseTimeout: '5 minutes',
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: NON_RETRYABLE },
 };
-
-/** Reading an ended batch and completing its waiting calls: one heartbeat per request. */
-export const BATCH_DELIVER: ActivityOptions = { ...BATCH_HTTP, startToCloseTimeout: '30 minutes', heartbeatTimeout: '2 minutes' };

@@ -10,7 +10,7 @@ export interface SimRequestRecord {
   time: string;
   durationMs: number;
   /** For one request of a batch (method 'BATCH'): its batch, custom_id and whether it was submitted or answered. */
-  batch?: { id: string; customId: string; event: 'submitted' | 'answered' };
+  batch?: { id: string; customId: string; event: 'submitted' | 'answered' | 'expired' };
 }
 
 /** The request log's file cannot be opened (a missing folder, a directory, no permission). */

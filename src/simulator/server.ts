@@ -110,6 +110,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const batchResponse = handleBatchRoute({ method: req.method ?? '', path, query: new URL(req.url ?? '/', 'http://sim').searchParams, contentType: req.headers['content-type'], text }, batchDeps);
     if (batchResponse) {
       record(batchResponse.status);
+      const delay = batchDelayOf(options.batch, req.method ?? '', path);
+      if (delay) await sleep(delay);
       return sendBatchResponse(res, batchResponse);
     }
     const handler = modelRoutes[route];
@@ -168,7 +170,7 @@ function answerModelRequest(handler: Handler, text: string, fault: FaultKind | u
 function createBatchDeps(options: BatchSimulatorOptions, chatHandler: Handler, log: RequestLog): BatchRouteDeps {
   const lineFaults = new FaultInjector(options.lineFaults ?? []);
   const files = new FileStore();
-  const logLine = (batchId: string, customId: string, body: unknown, event: 'submitted' | 'answered', status: number) =>
+  const logLine = (batchId: string, customId: string, body: unknown, event: 'submitted' | 'answered' | 'expired', status: number) =>
     log.add({ method: 'BATCH', path: '/v1/chat/completions', requestHash: sha256Hex(canonicalJson(body)), status, time: new Date().toISOString(), durationMs: 0, batch: { id: batchId, customId, event } });
   const batches = new BatchStore(files, options.turnaroundMs ?? DEFAULT_BATCH_TURNAROUND_MS, (batch, line): LineOutcome => {
     const text = JSON.stringify(line.body);
@@ -179,13 +181,19 @@ function createBatchDeps(options: BatchSimulatorOptions, chatHandler: Handler, l
     }
     logLine(batch.id, line.custom_id, line.body, 'answered', response.status);
     return { statusCode: response.status, body: response.body };
-  });
+  }, (batch, line) => logLine(batch.id, line.custom_id, line.body, 'expired', 0));
   return {
     files,
     batches,
     expiry: new BatchExpiry(options.expiry ?? []),
     logSubmitted: (batch) => batch.lines.forEach((line) => logLine(batch.id, line.custom_id, line.body, 'submitted', 0)),
   };
+}
+
+function batchDelayOf(options: BatchSimulatorOptions | undefined, method: string, path: string): number | undefined {
+  if (method === 'POST' && path === '/v1/batches') return options?.delays?.create;
+  if (method === 'GET' && /^\/v1\/files\/[^/]+\/content$/.test(path)) return options?.delays?.content;
+  return undefined;
 }
 
 function sendBatchResponse(res: http.ServerResponse, response: BatchRouteResponse): void {

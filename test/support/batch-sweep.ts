@@ -80,3 +80,24 @@ export async function terminateCollectors(client: Client, taskQueue: string, mod
       .catch(() => undefined);
   }
 }
+
+/** Each request's batch events in order: `submitted`, `answered 200`, `answered 500`, `expired`. */
+export function batchHistories(records: SimRequestRecord[]): Map<string, string[]> {
+  const histories = new Map<string, string[]>();
+  for (const record of records) {
+    if (!record.batch) continue;
+    const event = record.batch.event === 'answered' ? `answered ${record.status}` : record.batch.event;
+    histories.set(record.requestHash, [...(histories.get(record.requestHash) ?? []), event]);
+  }
+  return histories;
+}
+
+/** A request's history is sound when it was answered well once, and submitted again only after a failed or expired submission. */
+export function unsoundHistories(histories: Map<string, string[]>): [string, string[]][] {
+  return [...histories].filter(([, events]) => {
+    const ok = events.filter((event) => event === 'answered 200').length;
+    const lost = events.filter((event) => event === 'expired' || (event.startsWith('answered ') && event !== 'answered 200')).length;
+    const submitted = events.filter((event) => event === 'submitted').length;
+    return ok !== 1 || submitted !== 1 + lost;
+  });
+}

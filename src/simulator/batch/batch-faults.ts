@@ -13,6 +13,8 @@ export interface BatchSimulatorOptions {
   /** Faults of single requests in a batch (as for direct requests): a 429/500/timeout becomes a failed line in the error file. */
   lineFaults?: FaultRule[];
   expiry?: BatchExpiryRule[];
+  /** Holds the answer to a batch create / a file download this long after doing it (a client killed meanwhile never learns the result). */
+  delays?: { create?: number; content?: number };
 }
 
 export const DEFAULT_BATCH_TURNAROUND_MS = 200;

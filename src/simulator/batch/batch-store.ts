@@ -30,6 +30,8 @@ export class BatchStore {
     private readonly files: FileStore,
     private readonly turnaroundMs: number,
     private readonly answer: LineAnswerer,
+    /** Told of each request an expiring batch leaves unanswered. */
+    private readonly onExpired: (batch: SimBatch, line: BatchInputLine) => void = () => undefined,
   ) {}
 
   add(request: BatchCreateBody, lines: BatchInputLine[], validationErrors: BatchLineError[], expires: boolean): SimBatch {
@@ -77,6 +79,7 @@ export class BatchStore {
     const outputs: string[] = [];
     const errors: string[] = [];
     batch.lines.forEach((line, index) => {
+      if (index >= answeredCount) this.onExpired(batch, line);
       const outcome: LineOutcome = index < answeredCount ? this.answer(batch, line) : { errorCode: 'batch_expired', message: 'This request could not be executed before the completion window expired.' };
       const id = `batch_req_${batch.id.slice(6)}_${index + 1}`;
       if ('statusCode' in outcome) {
