@@ -1,9 +1,11 @@
-import { allHandlersFinished, condition, continueAsNew, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, defineQuery, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
   addBatchRequest,
+  BATCH_COLLECTOR_STATUS_QUERY,
   BATCH_REQUEST_SIGNAL,
   type BatchCollectorInput,
+  type BatchCollectorStatus,
   type BatchRequestSignal,
   type CollectedRequest,
   emptyCollectorState,
@@ -13,6 +15,7 @@ import {
 import { BATCH_HTTP } from './batch-options';
 
 export const batchRequestSignal = defineSignal<[BatchRequestSignal]>(BATCH_REQUEST_SIGNAL);
+export const batchCollectorStatusQuery = defineQuery<BatchCollectorStatus>(BATCH_COLLECTOR_STATUS_QUERY);
 
 /** A collector with nothing to do for this long ends; the next call starts a new one (signal-with-start). */
 const IDLE_MS = 10 * 60_000;
@@ -34,6 +37,7 @@ export async function batchCollectorWorkflow(input: BatchCollectorInput): Promis
   let firstQueuedAt: number | undefined = state.queue.length > 0 ? Date.now() : undefined;
   const nextPollAt = new Map<string, number>();
 
+  setHandler(batchCollectorStatusQuery, () => ({ waiting: Object.keys(state.requests).length, queued: state.queue.length, inFlight: state.inFlight.map((batch) => batch.batchId), submissions: state.seq }));
   setHandler(batchRequestSignal, (signal) => {
     addBatchRequest(state, signal);
     if (firstQueuedAt === undefined && state.queue.length > 0) firstQueuedAt = Date.now();

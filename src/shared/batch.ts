@@ -51,6 +51,19 @@ export interface BatchRequestSignal {
 }
 
 export const BATCH_REQUEST_SIGNAL = 'batchRequest';
+export const BATCH_COLLECTOR_STATUS_QUERY = 'batchCollectorStatus';
+
+/** What a collector holds (its status query). */
+export interface BatchCollectorStatus {
+  /** Requests not yet answered. */
+  waiting: number;
+  /** Of those, waiting for the next submission. */
+  queued: number;
+  /** Batches submitted and not yet read. */
+  inFlight: string[];
+  /** Batches submitted so far by this collector (across continue-as-new). */
+  submissions: number;
+}
 
 export interface BatchCollectorInput {
   model: string;
