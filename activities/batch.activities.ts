@@ -2,10 +2,11 @@ import { CompleteAsyncError, Context } from '@temporalio/activity';
 import { ActivityNotFoundError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { BatchStatus } from '../src/llm/batch/batch-client';
+import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
 import type { BatchLineOutcome } from '../src/llm/batch/batch-lines';
 import { toTemporalFailure } from '../src/llm/errors';
 import type { LlmGateway } from '../src/llm/gateway';
-import type { LlmTaskResult } from '../src/llm/types';
+import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import {
   BATCH_REQUEST_SIGNAL,
   batchCollectorWorkflowId,
@@ -21,6 +22,8 @@ import { completionRequestOf } from './llm.activities';
 export interface BatchActivityDeps {
   gateway: LlmGateway;
   temporal(): Promise<Client>;
+  /** Where waiting calls keep their variables; the batch lane is unavailable without it. */
+  batchRequests?: BatchRequestStore;
 }
 
 /** A batch request the provider refused (a 4xx answer, or the whole batch failed validation): asking again gets the same. */
@@ -41,7 +44,15 @@ async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) {
+/** A waiting call whose stored variables are gone (its index deleted): asking again cannot help. */
+export const BATCH_REQUEST_LOST = 'LlmBatchRequestLost';
+
+export function createBatchActivities({ gateway, temporal, batchRequests }: BatchActivityDeps) {
+  const store = (): BatchRequestStore => {
+    if (!batchRequests) throw ApplicationFailure.create({ message: 'this worker has no batch request store (batch lane unavailable)', type: BATCH_REQUEST_LOST, nonRetryable: true });
+    return batchRequests;
+  };
+
   /** Completes (or fails) every activity waiting for a request; one that is gone (timed out, cancelled) is skipped. */
   async function settle(request: CollectedRequest, outcome: { result: LlmTaskResult } | { failure: ApplicationFailure }): Promise<void> {
     const client = await temporal();
@@ -71,8 +82,8 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
         requestKey: prepared.requestHash,
         callerId: `${info.workflowExecution?.workflowId ?? ''}/${info.activityId}`,
         taskToken: Buffer.from(info.taskToken).toString('base64'),
-        call: input.call,
       };
+      await store().put(prepared.requestHash, input.call);
       const collector: BatchCollectorInput = { model, settings: input.settings };
       const client = await temporal();
       await client.workflow.signalWithStart('batchCollectorWorkflow', {
@@ -109,8 +120,15 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
   async function submit(input: { submission: string; requests: CollectedRequest[] }): Promise<{ batchId?: string; settled: string[] }> {
     const lines: { customId: string; body: unknown }[] = [];
     const settled: string[] = [];
+    const calls = await store().getMany(input.requests.map((request) => request.requestKey));
     for (const collected of input.requests) {
-      const prepared = await gateway.batchRequest(completionRequestOf(collected.call));
+      const call = calls.get(collected.requestKey);
+      if (!call) {
+        await settle(collected, { failure: lostCall(collected) });
+        settled.push(collected.requestKey);
+        continue;
+      }
+      const prepared = await gateway.batchRequest(completionRequestOf(call));
       if ('cached' in prepared) {
         await settle(collected, { result: { ...prepared.cached, attempt: 1 } });
         settled.push(collected.requestKey);
@@ -124,6 +142,7 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
   async function deliver(input: DeliverBatchInput & { status: BatchStatus }): Promise<BatchDelivery> {
     const outcomes = input.status.state === 'failed' ? new Map<string, BatchLineOutcome>() : await gateway.batchClient().outcomes(input.status, Context.current().cancellationSignal);
     const delivery: BatchDelivery = { settled: [], again: [] };
+    const calls = await store().getMany(input.requests.map((request) => request.requestKey));
     for (const collected of input.requests) {
       const outcome: BatchLineOutcome = input.status.state === 'failed'
         ? { kind: 'rejected', message: `the batch failed: ${input.status.errors ?? ''}` }
@@ -132,21 +151,26 @@ export function createBatchActivities({ gateway, temporal }: BatchActivityDeps) 
         delivery.again.push(collected.requestKey);
         continue;
       }
-      await settle(collected, await settlementOf(gateway, collected, outcome, input));
+      const call = calls.get(collected.requestKey);
+      await settle(collected, call ? await settlementOf(gateway, call, collected, outcome, input) : { failure: lostCall(collected) });
       delivery.settled.push(collected.requestKey);
     }
     return delivery;
   }
 }
 
-async function settlementOf(gateway: LlmGateway, collected: CollectedRequest, outcome: BatchLineOutcome, input: DeliverBatchInput): Promise<{ result: LlmTaskResult } | { failure: ApplicationFailure }> {
+function lostCall(collected: CollectedRequest): ApplicationFailure {
+  return ApplicationFailure.create({ message: `the waiting LLM call ${collected.requestKey.slice(0, 12)} is no longer stored (its index was deleted)`, type: BATCH_REQUEST_LOST, nonRetryable: true });
+}
+
+async function settlementOf(gateway: LlmGateway, call: LlmTaskInput, collected: CollectedRequest, outcome: BatchLineOutcome, input: DeliverBatchInput): Promise<{ result: LlmTaskResult } | { failure: ApplicationFailure }> {
   if (outcome.kind === 'rejected') return { failure: ApplicationFailure.create({ message: `LLM batch ${input.batchId}: ${outcome.message}`, type: BATCH_REQUEST_REJECTED, nonRetryable: true }) };
   if (outcome.kind === 'retry') {
     const message = `LLM batch ${input.batchId}: no answer after ${collected.submissions} submission(s): ${outcome.message}`;
     return { failure: ApplicationFailure.create({ message, type: BATCH_REQUEST_UNANSWERED, nonRetryable: false }) };
   }
   try {
-    return { result: { ...(await gateway.batchAnswer(completionRequestOf(collected.call), outcome.completion, input.submittedAt)), attempt: 1 } };
+    return { result: { ...(await gateway.batchAnswer(completionRequestOf(call), outcome.completion, input.submittedAt)), attempt: 1 } };
   } catch (err) {
     return { failure: toTemporalFailure(err) };
   }

@@ -9,6 +9,7 @@ import { createEmulateActivities } from './emulate.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
+import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createMermaidActivities } from './mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
@@ -27,6 +28,8 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
   tools: ToolRegistry;
   /** Reports 429s to the LLM queue's adaptive rate controller. */
   rateLimits?: RateLimitReporter;
+  /** The calls waiting in provider batches (the batch lane). */
+  batchRequests?: BatchRequestStore;
 }
 
 /** Every activity verity's workflows call, built over injected dependencies. */
@@ -34,7 +37,7 @@ export function createActivities(deps: ActivityDependencies) {
   return {
     ...createLlmActivities({ gateway: deps.gateway, ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}) }),
     ...createLlmRateActivities(deps),
-    ...createBatchActivities({ gateway: deps.gateway, temporal: deps.temporal }),
+    ...createBatchActivities({ gateway: deps.gateway, temporal: deps.temporal, ...(deps.batchRequests ? { batchRequests: deps.batchRequests } : {}) }),
     ...createRetrievalActivities({ es: deps.es, gateway: deps.gateway }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),

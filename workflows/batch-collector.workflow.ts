@@ -2,6 +2,7 @@ import { allHandlersFinished, condition, continueAsNew, defineQuery, defineSigna
 import type { Activities } from '../activities';
 import {
   addBatchRequest,
+  BATCH_DEFAULTS,
   BATCH_COLLECTOR_STATUS_QUERY,
   BATCH_REQUEST_SIGNAL,
   type BatchCollectorInput,
@@ -19,8 +20,6 @@ export const batchCollectorStatusQuery = defineQuery<BatchCollectorStatus>(BATCH
 
 /** A collector with nothing to do for this long ends; the next call starts a new one (signal-with-start). */
 const IDLE_MS = 10 * 60_000;
-/** Continue as new past this many history events (signals carry the requests). */
-const MAX_HISTORY_EVENTS = 5_000;
 
 /**
  * Collects one model's LLM calls (signals from `llmBatchTask`), submits them as provider batches
@@ -37,7 +36,7 @@ export async function batchCollectorWorkflow(input: BatchCollectorInput): Promis
   let firstQueuedAt: number | undefined = state.queue.length > 0 ? Date.now() : undefined;
   const nextPollAt = new Map<string, number>();
 
-  setHandler(batchCollectorStatusQuery, () => ({ waiting: Object.keys(state.requests).length, queued: state.queue.length, inFlight: state.inFlight.map((batch) => batch.batchId), submissions: state.seq }));
+  setHandler(batchCollectorStatusQuery, () => ({ waiting: Object.keys(state.requests).length, queued: state.queue.length, inFlight: state.inFlight.map((batch) => batch.batchId), submissions: state.seq, continuedAsNew: state.continuedAsNew ?? 0 }));
   setHandler(batchRequestSignal, (signal) => {
     addBatchRequest(state, signal);
     if (firstQueuedAt === undefined && state.queue.length > 0) firstQueuedAt = Date.now();
@@ -91,7 +90,8 @@ export async function batchCollectorWorkflow(input: BatchCollectorInput): Promis
     firstQueuedAt ??= Date.now();
   };
 
-  const shouldContinueAsNew = () => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= MAX_HISTORY_EVENTS;
+  // Signals carry the requests: a busy collector's history grows fast.
+  const shouldContinueAsNew = () => workflowInfo().continueAsNewSuggested || workflowInfo().historyLength >= (settings.maxHistoryEvents ?? BATCH_DEFAULTS.maxHistoryEvents);
 
   for (;;) {
     const now = Date.now();
@@ -106,7 +106,7 @@ export async function batchCollectorWorkflow(input: BatchCollectorInput): Promis
     }
     if (shouldContinueAsNew()) {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof batchCollectorWorkflow>({ ...input, state });
+      return continueAsNew<typeof batchCollectorWorkflow>({ ...input, state: { ...state, continuedAsNew: (state.continuedAsNew ?? 0) + 1 } });
     }
     if (state.queue.length === 0 && state.inFlight.length === 0) {
       if (!(await condition(() => state.queue.length > 0, IDLE_MS))) return;

@@ -17,9 +17,11 @@ export interface BatchLaneSettings {
   pollMs?: number;
   /** Times a request without an answer (expired, failed line) is submitted before its call fails (default 3). */
   maxSubmissions?: number;
+  /** The collector continues as new past this many history events (default 5,000; tests set fewer). */
+  maxHistoryEvents?: number;
 }
 
-export const BATCH_DEFAULTS = { maxRequests: 500, maxWaitMs: 60_000, pollMs: 60_000, maxSubmissions: 3 } as const;
+export const BATCH_DEFAULTS = { maxRequests: 500, maxWaitMs: 60_000, pollMs: 60_000, maxSubmissions: 3, maxHistoryEvents: 5_000 } as const;
 
 /** The batch lane's settings with every default filled in. */
 export type ResolvedBatchSettings = Required<Omit<BatchLaneSettings, 'models'>>;
@@ -30,6 +32,7 @@ export function resolvedBatchSettings(settings: BatchLaneSettings): ResolvedBatc
     maxWaitMs: settings.maxWaitMs ?? BATCH_DEFAULTS.maxWaitMs,
     pollMs: settings.pollMs ?? BATCH_DEFAULTS.pollMs,
     maxSubmissions: settings.maxSubmissions ?? BATCH_DEFAULTS.maxSubmissions,
+    maxHistoryEvents: settings.maxHistoryEvents ?? BATCH_DEFAULTS.maxHistoryEvents,
   };
 }
 
@@ -45,9 +48,8 @@ export interface BatchRequestSignal {
   requestKey: string;
   /** The asking activity (workflow id / activity id): its retry replaces its own token, another caller adds its own. */
   callerId: string;
-  /** The activity's task token, base64. */
+  /** The activity's task token, base64. The call itself waits in Elasticsearch (BatchRequestStore). */
   taskToken: string;
-  call: LlmTaskInput;
 }
 
 export const BATCH_REQUEST_SIGNAL = 'batchRequest';
@@ -63,6 +65,7 @@ export interface BatchCollectorStatus {
   inFlight: string[];
   /** Batches submitted so far by this collector (across continue-as-new). */
   submissions: number;
+  continuedAsNew: number;
 }
 
 export interface BatchCollectorInput {
@@ -75,7 +78,6 @@ export interface BatchCollectorInput {
 /** A request known to the collector, with everyone waiting for it. */
 export interface CollectedRequest {
   requestKey: string;
-  call: LlmTaskInput;
   /** Task tokens by caller id. */
   waiters: Record<string, string>;
   /** Submissions so far. */
@@ -98,6 +100,8 @@ export interface BatchCollectorState {
   /** Keys waiting for the next submission, in arrival order. */
   queue: string[];
   inFlight: SubmittedBatch[];
+  /** Continue-as-new so far. */
+  continuedAsNew?: number;
 }
 
 /** The collector of one model's calls on one task queue (a worker's configuration: isolation by queue). */
@@ -117,7 +121,7 @@ export function addBatchRequest(state: BatchCollectorState, signal: BatchRequest
     known.waiters[signal.callerId] = signal.taskToken;
     return;
   }
-  state.requests[signal.requestKey] = { requestKey: signal.requestKey, call: signal.call, waiters: { [signal.callerId]: signal.taskToken }, submissions: 0 };
+  state.requests[signal.requestKey] = { requestKey: signal.requestKey, waiters: { [signal.callerId]: signal.taskToken }, submissions: 0 };
   state.queue.push(signal.requestKey);
 }
 

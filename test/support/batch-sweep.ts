@@ -10,7 +10,7 @@ import { runConfigSchema } from '../../src/runs/run-manifest';
 import type { SweepProgress } from '../../src/shared/sweep';
 import type { Verdict } from '../../src/shared/verify';
 import type { SimRequestRecord } from '../../src/simulator/request-log';
-import { batchCollectorWorkflowId } from '../../src/shared/batch';
+import { batchCollectorWorkflowId, type BatchLaneSettings } from '../../src/shared/batch';
 import { DEMO_CLAIMS, uniqueName } from './test-env';
 
 /** Prices for the simulator's model: the batch price is half the list price, so a batch sweep's cost shows which price it paid. */
@@ -28,6 +28,8 @@ export interface SweepOptions {
   methods: string[];
   claims: number;
   batch?: Record<string, unknown>;
+  /** Settings of the batch lane that a config does not set (e.g. the collector's maxHistoryEvents). */
+  lane?: Partial<BatchLaneSettings>;
 }
 
 /** Starts a sweep of the demo claims (rag and/or mermaid without memory) and returns its handle and run id. */
@@ -41,7 +43,9 @@ export async function startDemoSweep(client: Client, config: VerityConfig, optio
     parameters: { mermaid: { memory: 'off' } },
     ...(options.batch ? { batch: options.batch } : {}),
   });
-  const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, os.tmpdir()));
+  const input = buildSweepInput(config, run, os.tmpdir());
+  if (input.batch && options.lane) input.batch = { ...input.batch, ...options.lane };
+  const { handle } = await startSweep(client, config.temporal.taskQueue, input);
   return { handle, runId: run.run, result: (): Promise<SweepProgress> => handle.result() as Promise<SweepProgress> };
 }
 

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readOutputLines } from '../../src/llm/batch/batch-lines';
 import { addBatchRequest, batchCollectorWorkflowId, emptyCollectorState, resolvedBatchSettings } from '../../src/shared/batch';
 
-const call = { task: 'rag.verdict', variables: { claim: 'x' } };
 const completion = { model: 'gpt-4o-mini', choices: [{ message: { content: '{"label":"SUPPORTED"}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 3 } };
 
 describe('batch lane: the collector state', () => {
   it('queues a request once; a retried caller replaces its token, another caller adds its own', () => {
     const state = emptyCollectorState();
-    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-a/1', taskToken: 't1', call });
-    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-a/1', taskToken: 't2', call });
-    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-b/4', taskToken: 't3', call });
-    addBatchRequest(state, { requestKey: 'k2', callerId: 'wf-c/1', taskToken: 't4', call });
+    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-a/1', taskToken: 't1' });
+    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-a/1', taskToken: 't2' });
+    addBatchRequest(state, { requestKey: 'k1', callerId: 'wf-b/4', taskToken: 't3' });
+    addBatchRequest(state, { requestKey: 'k2', callerId: 'wf-c/1', taskToken: 't4' });
     expect(state.queue).toEqual(['k1', 'k2']);
     expect(state.requests.k1!.waiters).toEqual({ 'wf-a/1': 't2', 'wf-b/4': 't3' });
     expect(state.requests.k1!.submissions).toBe(0);
@@ -19,7 +18,7 @@ describe('batch lane: the collector state', () => {
 
   it('names one collector per task queue and model, and fills in the defaults', () => {
     expect(batchCollectorWorkflowId('verity-abc', 'org/model:7b')).toBe('verity-batch/verity-abc/org%2Fmodel%3A7b');
-    expect(resolvedBatchSettings({ models: ['m'], maxWaitMs: 500 })).toEqual({ maxRequests: 500, maxWaitMs: 500, pollMs: 60_000, maxSubmissions: 3 });
+    expect(resolvedBatchSettings({ models: ['m'], maxWaitMs: 500 })).toEqual({ maxRequests: 500, maxWaitMs: 500, pollMs: 60_000, maxSubmissions: 3, maxHistoryEvents: 5_000 });
   });
 });
 
