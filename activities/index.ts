@@ -3,11 +3,13 @@ import type { LlmGateway } from '../src/llm/gateway';
 import type { ToolRegistry } from '../src/tools/registry';
 import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { DocumentStore } from '../src/check/document-store';
+import { createBatchActivities } from './batch.activities';
 import { createCheckActivities } from './check.activities';
 import { createFireActivities } from '../src/methods/fire/fire.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
+import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
 import { METHOD_NAMES, methodDefinition } from '../src/methods/registry';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createMermaidActivities } from '../src/methods/mermaid/mermaid.activities';
@@ -27,6 +29,8 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
   tools: ToolRegistry;
   /** Reports 429s to the LLM queue's adaptive rate controller. */
   rateLimits?: RateLimitReporter;
+  /** The calls waiting in provider batches (the batch lane). */
+  batchRequests?: BatchRequestStore;
 }
 
 /** Every activity verity's workflows call, built over injected dependencies. */
@@ -34,6 +38,7 @@ export function createActivities(deps: ActivityDependencies) {
   return {
     ...createLlmActivities({ gateway: deps.gateway, ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}) }),
     ...createLlmRateActivities(deps),
+    ...createBatchActivities({ gateway: deps.gateway, temporal: deps.temporal, ...(deps.batchRequests ? { batchRequests: deps.batchRequests } : {}) }),
     ...createRetrievalActivities({ es: deps.es, gateway: deps.gateway }),
     ...createVerdictActivities({ verdicts: deps.verdicts }),
     ...createMemoryActivities(deps),

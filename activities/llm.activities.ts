@@ -57,7 +57,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
   };
 }
 
-function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): CompletionRequest<unknown> {
+export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): CompletionRequest<unknown> {
   const task = getTask(input.task);
   const role = input.role ?? task.role;
   // The task's answer budget is the default; a method's sampling that sets maxTokens overrides it.

@@ -4,3 +4,4 @@ export { verifyClaimWorkflow } from './verify-claim.workflow';
 export { toeNodeWorkflow } from '../src/methods/toe/sandbox/toe-node.workflow';
 export { llmRateWorkflow } from './llm-rate.workflow';
 export { checkDocumentWorkflow } from './check-document.workflow';
+export { batchCollectorWorkflow } from './batch-collector.workflow';

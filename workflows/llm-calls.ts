@@ -8,6 +8,8 @@ import { LLM_CACHE_LOOKUP, LLM_CALL } from './activity-options';
 import { hasPatch } from './has-patch';
 import type { LlmMeter } from './llm-meter';
 import { PATCHES } from '../src/shared/patches';
+import { type BatchLaneSettings, resolvedBatchSettings } from '../src/shared/batch';
+import { LLM_BATCH_CALL } from './batch-options';
 
 /** Ends the Temporal UI summary of a call's request-cache lookup (the call's own summary before it). */
 export const CACHE_LOOKUP_SUFFIX = ' · cache lookup';
@@ -20,8 +22,15 @@ export type LlmCaller = <T>(call: LlmTaskInput, summary: string) => Promise<LlmT
  * A call whose answer is already in the request cache is served by a local activity and never
  * takes a slot of the queue's rate (executions recorded before that patch replay as they were).
  */
-export function createLlmCaller(meter: LlmMeter): LlmCaller {
+export function createLlmCaller(meter: LlmMeter, batch?: { lane: BatchLaneSettings; defaultModel: string }): LlmCaller {
   const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  // Batch calls wait on the workflow's own queue: they send nothing to the endpoint themselves (their collector does).
+  const { llmBatchTask } = proxyActivities<Activities>(LLM_BATCH_CALL);
+  const batched = (call: LlmTaskInput) => batch !== undefined && batch.lane.models.includes(call.model ?? batch.defaultModel) && hasPatch(PATCHES.batchLane);
+  const paidCall = (call: LlmTaskInput, summary: string) =>
+    batched(call)
+      ? llmBatchTask.executeWithOptions({ summary: `${summary} · batch` }, [{ call, settings: resolvedBatchSettings(batch!.lane) }])
+      : llmTask.executeWithOptions({ summary }, [call]);
   const { llmCachedAnswer } = proxyLocalActivities<Activities>(LLM_CACHE_LOOKUP);
   const fromCache = async (call: LlmTaskInput, summary: string): Promise<LlmTaskResult | null> => {
     if (!hasPatch(PATCHES.llmCacheBeforeQueue)) return null;
@@ -34,7 +43,7 @@ export function createLlmCaller(meter: LlmMeter): LlmCaller {
   };
   return async <T>(call: LlmTaskInput, summary: string) => {
     try {
-      const result = ((await fromCache(call, summary)) ?? (await llmTask.executeWithOptions({ summary }, [call]))) as LlmTaskResult<T>;
+      const result = ((await fromCache(call, summary)) ?? (await paidCall(call, summary))) as LlmTaskResult<T>;
       meter.recordLlmCall(result as LlmTaskResult, summary);
       return result;
     } catch (err) {

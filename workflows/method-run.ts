@@ -47,7 +47,7 @@ export interface MethodOutcome {
 }
 
 export function createMethodRun(input: VerifyClaimInput, progress: VerifyProgress, meter: LlmMeter = new LlmMeter()): MethodRun {
-  const llmCall = createLlmCaller(meter);
+  const llmCall = createLlmCaller(meter, input.batch ? { lane: input.batch, defaultModel: input.model } : undefined);
   // The method's sampling settings go with every call; the activity resolves the call's role.
   const sampling = methodSamplingOf(input.settings, input.method);
   let trace: MethodTrace | null = null;

@@ -205,6 +205,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       rag,
       ...(settings ? { settings } : {}),
       ...(input.limits ? { limits: input.limits } : {}),
+      ...(input.batch && hasPatch(PATCHES.batchLane) ? { batch: input.batch } : {}),
     };
     // The sweep only counts: its children reply with a summary, so its history holds no traces.
     if (!input.identity) return { workflowId: legacyVerifyWorkflowId(input.runId, claim.claimId, method, model), verifyInput: { ...verifyInput, reply: 'summary' } };

@@ -1,3 +1,4 @@
+import { formatDuration } from '../plan/batch-wall-time';
 import { formatUsd, type Plan, type PlanRow, type Range } from '../plan/plan-figures';
 
 function range(value: Range | undefined, format: (n: number) => string = String): string {
@@ -18,7 +19,7 @@ function sourceOf(row: PlanRow): string {
 
 /** The plan as a table: one line per (dataset × method × model), then the totals. */
 export function formatPlan(plan: Plan): string {
-  const header = ['dataset', 'method', 'model', 'claims', 'LLM calls', 'tokens in', 'tokens out', 'USD', 'from'];
+  const header = ['dataset', 'method', 'model', 'claims', 'LLM calls', 'tokens in', 'tokens out', 'USD', 'USD batch', 'from'];
   const usd = (n: number) => `$${formatUsd(n)}`;
   const lines = plan.rows.map((row) => [
     row.dataset,
@@ -29,6 +30,7 @@ export function formatPlan(plan: Plan): string {
     range(row.promptTokens),
     range(row.completionTokens),
     row.usd ? range(row.usd, usd) : row.source.kind === 'none' ? '--' : 'no price',
+    row.batchUsd ? range(row.batchUsd, usd) : row.source.kind === 'none' ? '--' : 'no price',
     sourceOf(row),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
@@ -38,6 +40,7 @@ export function formatPlan(plan: Plan): string {
     render(header),
     ...lines.map(render),
     `total: ${range(plan.llmCalls)} LLM calls, ${plan.usd ? range(plan.usd, usd) : 'USD unknown (a model has no price or no estimate)'}`,
+    `with batch: true: ${plan.batchUsd ? range(plan.batchUsd, usd) : 'USD unknown'}, wall time ${plan.batchWallMs ? range(plan.batchWallMs, formatDuration) : 'unknown'} (one batch turnaround per LLM call of a claim, claims in rounds of the sweep's concurrency)`,
     ...(plan.rows.some((row) => row.source.kind === 'pilot') ? ["pilot tokens are the simulator's answers: a real model's may be longer"] : []),
     'verdicts already stored for this run are reused at no cost',
   ].join('\n');

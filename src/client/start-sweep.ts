@@ -1,3 +1,4 @@
+import type { BatchLaneSettings } from '../shared/batch';
 import path from 'node:path';
 import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
@@ -81,7 +82,21 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     budget: { ...run.budget },
     ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
     ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),
+    ...(run.batch ? { batch: batchLaneOf(run.batch, run.models) } : {}),
     identity: { ...identityContextOf(config), placement: runPlacementOf(config) },
+  };
+}
+
+/** The config's `batch` as the sweep carries it; a batch model the run does not use is a mistake, not a no-op. */
+function batchLaneOf(batch: NonNullable<RunConfig['batch']>, models: readonly string[]): BatchLaneSettings {
+  const unknown = batch.models.find((model) => !models.includes(model));
+  if (unknown) throw new InvalidRunConfigError(`batch.models: ${unknown} is not one of the run's models (${models.join(', ')})`);
+  return {
+    models: [...batch.models],
+    ...(batch.maxRequests !== undefined ? { maxRequests: batch.maxRequests } : {}),
+    ...(batch.maxWaitSeconds !== undefined ? { maxWaitMs: batch.maxWaitSeconds * 1000 } : {}),
+    ...(batch.pollSeconds !== undefined ? { pollMs: batch.pollSeconds * 1000 } : {}),
+    ...(batch.maxSubmissions !== undefined ? { maxSubmissions: batch.maxSubmissions } : {}),
   };
 }
 

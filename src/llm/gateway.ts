@@ -18,8 +18,11 @@ import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
 import { type ChatCallRecorder, traceCachedChat, traceChatCall } from '../telemetry/chat-span';
 import type { ChatCallRequest, ChatCallResponse } from '../telemetry/gen-ai-attributes';
+import type { BatchCompletion } from './batch/batch-lines';
+import { BatchClient } from './batch/batch-client';
 
 export type { LlmEndpoint } from './openai-client';
+export type { BatchCompletion } from './batch/batch-lines';
 
 export interface LlmGatewayOptions {
   endpoint: LlmEndpoint;
@@ -134,6 +137,11 @@ export class LlmGateway {
     this.embeddingClient = options.embeddingEndpoint ? openAiClient(options.embeddingEndpoint, options.timeoutMs) : this.client;
   }
 
+  /** The endpoint's files + batches API (the batch lane). */
+  batchClient(): BatchClient {
+    return new BatchClient(this.client);
+  }
+
   get baseUrl(): string {
     return this.options.endpoint.baseUrl;
   }
@@ -163,10 +171,51 @@ export class LlmGateway {
     }
     if (cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
 
+    const answer = await this.requestAnswer(prepared.canonical, request.signal);
+    return this.settled(request, prepared, answer, started, {}, recorder);
+  }
+
+  /**
+   * A request for the batch lane: its cached answer, or its hash and the chat-completions body to
+   * put in a batch (json_schema, fitted to the context window: a batch cannot fall back per request).
+   */
+  async batchRequest<T>(request: CompletionRequest<T>): Promise<{ cached: LlmTaskResult<T> } | { requestHash: string; body: ChatCompletionCreateParamsNonStreaming }> {
+    const started = Date.now();
+    const prepared = this.prepared(request);
+    const hit = await this.fromCache(prepared, request.schema, started);
+    if (hit) return { cached: hit };
+    if (this.options.cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
+    const format: ResponseFormat = 'json_schema';
+    const prompt = this.fitted(prepared.canonical, format, await this.contextWindows.of(prepared.canonical.model, request.signal));
+    return { requestHash: prepared.requestHash, body: bodyFor(prepared.canonical, format, prompt.messages) };
+  }
+
+  /** A batch's answer to `request` (a chat completion), validated, priced at the batch price and cached as a direct answer is. */
+  async batchAnswer<T>(request: CompletionRequest<T>, completion: BatchCompletion, submittedAt: number): Promise<LlmTaskResult<T>> {
+    const answer: RawAnswer & { responseFormat: ResponseFormat } = {
+      content: completion.choices[0]?.message.content ?? null,
+      finishReason: completion.choices[0]?.finish_reason ?? undefined,
+      model: completion.model,
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
+      ...reportedCostOf(completion.usage),
+      responseFormat: 'json_schema',
+    };
+    return this.settled(request, this.prepared(request), answer, submittedAt, { batch: true });
+  }
+
+  /** A paid answer validated, counted and cached. */
+  private async settled<T>(
+    request: CompletionRequest<T>,
+    prepared: ReturnType<LlmGateway['prepared']>,
+    answer: RawAnswer & { responseFormat: ResponseFormat; promptNote?: string },
+    started: number,
+    options: { batch?: boolean } = {},
+    recorder?: ChatCallRecorder,
+  ): Promise<LlmTaskResult<T>> {
     const { canonical, requestHash, base } = prepared;
-    const answer = await this.requestAnswer(canonical, request.signal);
-    const usage = this.usageOf(answer);
-    recorder.answered({
+    const usage = this.usageOf(answer, options);
+    recorder?.answered({
       model: answer.model,
       inputTokens: usage.promptTokens,
       outputTokens: usage.completionTokens,
@@ -383,12 +432,12 @@ export class LlmGateway {
     }
   }
 
-  private usageOf(answer: RawAnswer): LlmUsage {
+  private usageOf(answer: RawAnswer, options: { batch?: boolean } = {}): LlmUsage {
     if (answer.reportedCostUsd !== undefined) {
       const { promptTokens, completionTokens, reportedCostUsd } = answer;
       return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: reportedCostUsd, priced: true };
     }
-    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices);
+    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, options);
     // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
     const expectsPrice = Object.keys(this.options.prices).length > 0;
     if (!priced && expectsPrice && !this.unpricedModelsWarned.has(answer.model)) {

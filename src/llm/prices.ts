@@ -2,15 +2,20 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../config/config';
 
-/** USD per 1M tokens. */
+/** USD per 1M tokens; `batchInput`/`batchOutput` through a provider's batch API (absent: the list price). */
 export interface ModelPrice {
   input: number;
   output: number;
+  batchInput?: number;
+  batchOutput?: number;
 }
 export type PriceTable = Record<string, ModelPrice>;
 
-/** List prices of common OpenAI models (USD per 1M tokens); override with VERITY_PRICES_FILE. */
-export const DEFAULT_PRICES: PriceTable = {
+/** OpenAI's Batch API costs half the list price. */
+export const OPENAI_BATCH_DISCOUNT = 0.5;
+
+/** List prices of common OpenAI models (USD per 1M tokens) and their batch prices; override with VERITY_PRICES_FILE. */
+export const DEFAULT_PRICES: PriceTable = withOpenAiBatchPrices({
   'gpt-4o': { input: 2.5, output: 10 },
   'gpt-4o-mini': { input: 0.15, output: 0.6 },
   'gpt-4.1': { input: 2, output: 8 },
@@ -22,9 +27,18 @@ export const DEFAULT_PRICES: PriceTable = {
   'o4-mini': { input: 1.1, output: 4.4 },
   'text-embedding-3-small': { input: 0.02, output: 0 },
   'text-embedding-3-large': { input: 0.13, output: 0 },
-};
+});
 
-const priceFileSchema = z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) }));
+function withOpenAiBatchPrices(table: PriceTable): PriceTable {
+  return Object.fromEntries(
+    Object.entries(table).map(([model, price]) => [model, { ...price, batchInput: price.input * OPENAI_BATCH_DISCOUNT, batchOutput: price.output * OPENAI_BATCH_DISCOUNT }]),
+  );
+}
+
+const priceFileSchema = z.record(
+  z.string(),
+  z.object({ input: z.number().min(0), output: z.number().min(0), batchInput: z.number().min(0).optional(), batchOutput: z.number().min(0).optional() }),
+);
 
 /** A table key that prices every model the table does not name. */
 export const ANY_MODEL = '*';
@@ -88,8 +102,15 @@ export function findPrice(model: string, table: PriceTable): ModelPrice | undefi
   return prefix ? own(prefix) : own(ANY_MODEL);
 }
 
-export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable): Cost {
-  const price = findPrice(model, table);
-  if (!price) return { costUsd: 0, priced: false };
+/** The price per 1M tokens of a direct call, or of a call through the batch API (the list price where no batch price is set). */
+export function effectivePrice(price: ModelPrice, options: { batch?: boolean } = {}): { input: number; output: number } {
+  if (!options.batch) return { input: price.input, output: price.output };
+  return { input: price.batchInput ?? price.input, output: price.batchOutput ?? price.output };
+}
+
+export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable, options: { batch?: boolean } = {}): Cost {
+  const found = findPrice(model, table);
+  if (!found) return { costUsd: 0, priced: false };
+  const price = effectivePrice(found, options);
   return { costUsd: (promptTokens * price.input + completionTokens * price.output) / 1_000_000, priced: true };
 }

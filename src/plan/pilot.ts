@@ -93,6 +93,8 @@ export async function runPilot(options: {
       policies: undefined,
       // Per-claim figures come from one verification per claim.
       repeats: undefined,
+      // The pilot measures tokens and calls, which batches do not change; direct calls answer at once.
+      batch: undefined,
     };
     const input = buildSweepInput(config, pilotRun, options.configDir);
     await unlessInterrupted(Promise.resolve());

@@ -3,7 +3,7 @@
  * one claim costs, as a range. Pure; the samples come from a pilot on the simulator or from the
  * verdicts of earlier runs (plan-samples.ts).
  */
-import { findPrice, type PriceTable } from '../llm/prices';
+import { effectivePrice, findPrice, type ModelPrice, type PriceTable } from '../llm/prices';
 import type { MethodName } from '../shared/constants';
 
 /** What one verification used. */
@@ -33,6 +33,10 @@ export interface PlanRow {
   completionTokens?: Range;
   /** Undefined when the model has no price. */
   usd?: Range;
+  /** The same calls through the provider's batch API (its batch price). */
+  batchUsd?: Range;
+  /** LLM calls of one claim: through a batch, each one waits a batch turnaround (an upper estimate: a method's parallel calls share one). */
+  callsPerClaim?: Range;
 }
 
 export interface Plan {
@@ -40,7 +44,11 @@ export interface Plan {
   rows: PlanRow[];
   /** Sum of the rows' USD ranges; undefined when any row has no price or no figures. */
   usd?: Range;
+  /** The same through the batch API. */
+  batchUsd?: Range;
   llmCalls: Range;
+  /** Expected wall time of the sweep with every call through a batch (batch-wall-time.ts). */
+  batchWallMs?: Range;
 }
 
 /** The range is never narrower than ±10% of the estimate (a real model's answers are not the pilot's). */
@@ -75,6 +83,11 @@ export function totalRange(stats: SampleStats, claims: number): Range {
   return { low: Math.max(0, Math.floor(estimate - half)), high: Math.ceil(estimate + half) };
 }
 
+/** One claim's figure: the mean ± 2 standard deviations of the claims measured (no margin: calls are whole numbers). */
+export function perClaimRange(stats: SampleStats): Range {
+  return { low: Math.max(0, Math.floor(stats.mean - SPREAD * stats.sd)), high: Math.ceil(stats.mean + SPREAD * stats.sd) };
+}
+
 /** Per-claim statistics of each usage figure. */
 export interface UsageStats {
   llmCalls: SampleStats;
@@ -100,13 +113,12 @@ export function planRow(
   const promptTokens = totalRange(stats.promptTokens, base.claims);
   const completionTokens = totalRange(stats.completionTokens, base.claims);
   const price = findPrice(base.model, prices);
-  const usd = price
-    ? {
-        low: (promptTokens.low * price.input + completionTokens.low * price.output) / 1_000_000,
-        high: (promptTokens.high * price.input + completionTokens.high * price.output) / 1_000_000,
-      }
-    : undefined;
-  return { ...base, source, llmCalls, promptTokens, completionTokens, ...(usd ? { usd } : {}) };
+  const usdAt = (perMillion: ModelPrice) => ({
+    low: (promptTokens.low * perMillion.input + completionTokens.low * perMillion.output) / 1_000_000,
+    high: (promptTokens.high * perMillion.input + completionTokens.high * perMillion.output) / 1_000_000,
+  });
+  const priced = price ? { usd: usdAt(effectivePrice(price)), batchUsd: usdAt(effectivePrice(price, { batch: true })) } : {};
+  return { ...base, source, llmCalls, promptTokens, completionTokens, callsPerClaim: perClaimRange(stats.llmCalls), ...priced };
 }
 
 export function summarisePlan(runId: string, rows: PlanRow[]): Plan {
@@ -115,7 +127,8 @@ export function summarisePlan(runId: string, rows: PlanRow[]): Plan {
       ? undefined
       : ranges.reduce<Range>((sum, range) => ({ low: sum.low + range!.low, high: sum.high + range!.high }), { low: 0, high: 0 });
   const usd = add(rows.map((row) => row.usd));
-  return { runId, rows, ...(usd ? { usd } : {}), llmCalls: add(rows.map((row) => row.llmCalls ?? { low: 0, high: 0 }))! };
+  const batchUsd = add(rows.map((row) => row.batchUsd));
+  return { runId, rows, ...(usd ? { usd } : {}), ...(batchUsd ? { batchUsd } : {}), llmCalls: add(rows.map((row) => row.llmCalls ?? { low: 0, high: 0 }))! };
 }
 
 /** Why `sweep run --max-usd` must not start, or undefined when the plan's upper estimate fits. */

@@ -8,6 +8,7 @@ import type { RunConfig } from '../runs/run-manifest';
 import type { SweepInput } from '../shared/sweep';
 import { earlierRunStats, pairKey, simulatorRunIds } from './earlier-runs';
 import { PlanInterruptedError, rowKey, runPilot } from './pilot';
+import { batchWallTime, DEFAULT_BATCH_TURNAROUND_MS } from './batch-wall-time';
 import { type Plan, type PlanRow, planRow, summarisePlan, usageStatsOf } from './plan-figures';
 
 export const DEFAULT_PILOT_CLAIMS = 3;
@@ -29,6 +30,8 @@ export interface PlanOptions {
   onProgress?: (line: string) => void;
   /** Aborting it interrupts a running pilot (PlanInterruptedError), leaving nothing of it behind. */
   signal?: AbortSignal;
+  /** Assumed batch turnaround for the batch wall time (default: the 24-hour completion window). */
+  batchTurnaroundMs?: number;
 }
 
 /**
@@ -87,5 +90,7 @@ export async function planSweep(options: PlanOptions): Promise<Plan> {
       rows.push(planRow(base, usageStatsOf(samples), { kind: 'pilot', claims: samples.length, failed: failed?.count ?? 0 }, prices));
     }
   }
-  return summarisePlan(run.run, rows);
+  const plan = summarisePlan(run.run, rows);
+  const batchWallMs = batchWallTime(rows, { concurrency: input.ordered ? 1 : input.concurrency, turnaroundMs: options.batchTurnaroundMs ?? DEFAULT_BATCH_TURNAROUND_MS });
+  return { ...plan, ...(batchWallMs ? { batchWallMs } : {}) };
 }

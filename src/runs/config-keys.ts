@@ -36,6 +36,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   budget: ['usd', 'tokens'],
   limits: ['tokens', 'usd', 'seconds'],
   policies: ['maxFailureRate', 'minVerifications'],
+  batch: ['models', 'maxRequests', 'maxWaitSeconds', 'pollSeconds', 'maxSubmissions'],
 };
 
 /** The first problem of a run config as one line: `path: message`, unknown keys with a "did you mean". */

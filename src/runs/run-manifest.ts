@@ -86,6 +86,20 @@ export const runConfigSchema = z.strictObject({
    * document. `f1K`: K of F1@K; `window`: sentences and verifications in flight per document.
    */
   check: z.strictObject({ f1K: z.number().int().positive().max(100_000).optional(), window: z.number().int().positive().max(64).optional() }).optional(),
+  /**
+   * The models whose LLM calls go through the provider's batch API (about half the price, answers
+   * within its 24-hour window): calls are collected up to `maxRequests` or for `maxWaitSeconds`,
+   * submitted as one batch and polled every `pollSeconds`. Not part of any identity: the answers are the same.
+   */
+  batch: z
+    .strictObject({
+      models: z.array(z.string().min(1)).min(1),
+      maxRequests: z.number().int().positive().max(50_000).optional(),
+      maxWaitSeconds: z.number().positive().max(86_400).optional(),
+      pollSeconds: z.number().positive().max(3_600).optional(),
+      maxSubmissions: z.number().int().positive().max(10).optional(),
+    })
+    .optional(),
 });
 
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -36,6 +36,8 @@ export const PATCHES = {
   sweepRepeats: 'sweep-repeats',
   /** A sweep with `check` checks each item as a document (a child checkDocumentWorkflow) instead of verifying it as a claim. */
   sweepChecksDocuments: 'sweep-checks-documents',
+  /** A sweep with `batch` routes its batch models' LLM calls through provider batches (llmBatchTask, batchCollectorWorkflow). */
+  batchLane: 'batch-lane',
 } as const;
 
 /**
@@ -60,6 +62,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.toePolicyByClaimOrder,
   PATCHES.sweepRepeats,
   PATCHES.sweepChecksDocuments,
+  PATCHES.batchLane,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -8,6 +8,7 @@ import { type FailureBaseline, type FailurePolicy, topFailureReasons } from './f
 import type { ConfigStamp, IdentityContext, RunPlacement } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { VerificationLimits } from './verification-limits';
+import type { BatchLaneSettings } from './batch';
 
 export interface SweepVariant {
   method: MethodName;
@@ -105,6 +106,8 @@ export interface SweepInput {
   failurePolicy?: FailurePolicy;
   /** Limits of each verification (tokens, cost, wall time); none when absent. */
   limits?: VerificationLimits;
+  /** The models whose LLM calls go through provider batches (src/shared/batch.ts); none when absent. */
+  batch?: BatchLaneSettings;
   /** Claims read per page from `<prefix>-run-claims` (default 50). */
   pageSize?: number;
   /** Continue as new after this many history events, if the server does not suggest it first. */

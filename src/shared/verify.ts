@@ -1,3 +1,4 @@
+import type { BatchLaneSettings } from './batch';
 /**
  * Sandbox-safe types and guards of one claim verification, shared by workflows, activities and
  * clients. No imports with runtime effect: workflows import values from here.
@@ -42,6 +43,8 @@ export interface VerifyClaimInput {
    * either way. Not part of the identity.
    */
   reply?: 'verdict' | 'summary';
+  /** LLM calls of these models go through provider batches (same answers, batch price). Not part of the identity. */
+  batch?: BatchLaneSettings;
 }
 
 export interface EvidencePassage {

@@ -9,6 +9,8 @@ export interface SimRequestRecord {
   fault?: string;
   time: string;
   durationMs: number;
+  /** For one request of a batch (method 'BATCH'): its batch, custom_id and whether it was submitted or answered. */
+  batch?: { id: string; customId: string; event: 'submitted' | 'answered' | 'expired' };
 }
 
 /** The request log's file cannot be opened (a missing folder, a directory, no permission). */

@@ -7,6 +7,10 @@ import { answerEmbeddings } from './embeddings';
 import { FaultInjector, type FaultKind, type FaultRule } from './faults';
 import { chatSettingsOf, exposesContextWindow, type ServerProfile } from './profiles';
 import { RequestLog, type SimRequestRecord } from './request-log';
+import { BatchExpiry, DEFAULT_BATCH_TURNAROUND_MS, type BatchSimulatorOptions } from './batch/batch-faults';
+import { handleBatchRoute, type BatchRouteDeps, type BatchRouteResponse } from './batch/batch-routes';
+import { BatchStore, type LineOutcome } from './batch/batch-store';
+import { FileStore } from './batch/file-store';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -26,6 +30,8 @@ export interface SimulatorOptions {
   keepBodies?: boolean;
   /** Report this cost (USD) in each chat completion's usage, as providers that price calls themselves do (`usage.cost`). */
   reportedCostUsd?: number;
+  /** OpenAI's files + batches endpoints: turnaround, failed requests, expiry. */
+  batch?: BatchSimulatorOptions;
 }
 
 export interface RunningSimulator {
@@ -72,6 +78,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     'POST /v1/chat/completions': (body) => answerChat(body, chat),
     'POST /v1/embeddings': (body) => answerEmbeddings(body),
   };
+  const batchDeps = createBatchDeps(options.batch ?? {}, modelRoutes['POST /v1/chat/completions']!, log);
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => send(res, { status: 500, body: { error: { message: String(err), type: 'server_error' } } }));
@@ -99,6 +106,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     if (route === 'GET /props' && exposesContextWindow(chat.profile)) {
       record(200);
       return send(res, { status: 200, body: { default_generation_settings: { n_ctx: chat.contextTokens }, total_slots: 1, model_path: 'verity-simulator.gguf' } });
+    }
+    const batchResponse = handleBatchRoute({ method: req.method ?? '', path, query: new URL(req.url ?? '/', 'http://sim').searchParams, contentType: req.headers['content-type'], text }, batchDeps);
+    if (batchResponse) {
+      record(batchResponse.status);
+      const delay = batchDelayOf(options.batch, req.method ?? '', path);
+      if (delay) await sleep(delay);
+      return sendBatchResponse(res, batchResponse);
     }
     const handler = modelRoutes[route];
     if (!handler) {
@@ -150,6 +164,42 @@ function answerModelRequest(handler: Handler, text: string, fault: FaultKind | u
   if (!body) return invalidRequest('the request body must be a JSON object');
   const response = handler(body);
   return fault === 'malformed' && response.status === 200 ? { ...malformedContent(response), fault } : response;
+}
+
+/** The batch endpoints' state; each request of a batch is answered as a direct one would be, with the batch's own line faults. */
+function createBatchDeps(options: BatchSimulatorOptions, chatHandler: Handler, log: RequestLog): BatchRouteDeps {
+  const lineFaults = new FaultInjector(options.lineFaults ?? []);
+  const files = new FileStore();
+  const logLine = (batchId: string, customId: string, body: unknown, event: 'submitted' | 'answered' | 'expired', status: number) =>
+    log.add({ method: 'BATCH', path: '/v1/chat/completions', requestHash: sha256Hex(canonicalJson(body)), status, time: new Date().toISOString(), durationMs: 0, batch: { id: batchId, customId, event } });
+  const batches = new BatchStore(files, options.turnaroundMs ?? DEFAULT_BATCH_TURNAROUND_MS, (batch, line): LineOutcome => {
+    const text = JSON.stringify(line.body);
+    const response = answerModelRequest(chatHandler, text, lineFaults.next(text));
+    if (response === 'hang') {
+      logLine(batch.id, line.custom_id, line.body, 'answered', 0);
+      return { errorCode: 'request_timeout', message: 'The request timed out (simulated).' };
+    }
+    logLine(batch.id, line.custom_id, line.body, 'answered', response.status);
+    return { statusCode: response.status, body: response.body };
+  }, (batch, line) => logLine(batch.id, line.custom_id, line.body, 'expired', 0));
+  return {
+    files,
+    batches,
+    expiry: new BatchExpiry(options.expiry ?? []),
+    logSubmitted: (batch) => batch.lines.forEach((line) => logLine(batch.id, line.custom_id, line.body, 'submitted', 0)),
+  };
+}
+
+function batchDelayOf(options: BatchSimulatorOptions | undefined, method: string, path: string): number | undefined {
+  if (method === 'POST' && path === '/v1/batches') return options?.delays?.create;
+  if (method === 'GET' && /^\/v1\/files\/[^/]+\/content$/.test(path)) return options?.delays?.content;
+  return undefined;
+}
+
+function sendBatchResponse(res: http.ServerResponse, response: BatchRouteResponse): void {
+  if (response.rawText === undefined) return send(res, response);
+  res.writeHead(response.status, { 'content-type': 'application/octet-stream' });
+  res.end(response.rawText);
 }
 
 function withReportedCost(response: ModelResponse, costUsd: number): void {

@@ -22,6 +22,7 @@ import { createToolRegistry, toolDependenciesFromConfig } from '../tools/create-
 import { VerdictStore } from '../verdicts/verdict-store';
 import { DocumentStore } from '../check/document-store';
 import { flushTracing } from '../telemetry/flush';
+import { BatchRequestStore } from '../llm/batch/batch-request-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
   /** Keeps the LLM request pacer at this process's share of the rate (when the worker has one). */
@@ -75,6 +76,7 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
     runClaims: new RunClaimStore(es, indexName(prefix, 'run-claims')),
     runFailures: new RunFailureStore(es, indexName(prefix, 'run-failures')),
     documents: new DocumentStore(es, indexName(prefix, 'documents')),
+    batchRequests: new BatchRequestStore(es, indexName(prefix, 'llm-batch-requests')),
     temporal: temporalClient,
     rateLimits: new RateLimitReporter({
       temporal: temporalClient,

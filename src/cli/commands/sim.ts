@@ -3,6 +3,7 @@ import { loadConfig } from '../../config/config';
 import { FAULT_KINDS, type FaultRule, parseFaultSpec } from '../../simulator/faults';
 import { DEFAULT_SIM_CONTEXT_TOKENS, SERVER_PROFILES, type ServerProfile } from '../../simulator/profiles';
 import { startSimulator } from '../../simulator/server';
+import { type BatchExpiryRule, parseBatchExpirySpec } from '../../simulator/batch/batch-faults';
 import { notice } from '../output';
 import { parsePositiveInt } from '../common';
 
@@ -17,6 +18,9 @@ interface SimOptions {
   contextTokens: number;
   /** Commander's negation of --strict-schemas: false with --no-strict-schemas. */
   strictSchemas?: boolean;
+  batchTurnaround?: number;
+  batchLineFault: FaultRule[];
+  batchExpire: BatchExpiryRule[];
 }
 
 function nonNegativeInt(value: string): number {
@@ -28,6 +32,14 @@ function nonNegativeInt(value: string): number {
 function collectFault(spec: string, previous: FaultRule[]): FaultRule[] {
   try {
     return [...previous, parseFaultSpec(spec)];
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+}
+
+function collectBatchExpiry(spec: string, previous: BatchExpiryRule[]): BatchExpiryRule[] {
+  try {
+    return [...previous, parseBatchExpirySpec(spec)];
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message);
   }
@@ -53,6 +65,9 @@ export function registerSimCommand(program: Command): void {
     )
     .option('--context-tokens <n>', 'context window: a longer prompt (plus max_tokens) gets the server\'s context-overflow 400', parsePositiveInt, DEFAULT_SIM_CONTEXT_TOKENS)
     .option('--no-strict-schemas', "accept json_schema schemas that break OpenAI's strict rules (default: rejected with its 400 under the openai profile)")
+    .option('--batch-turnaround <ms>', 'time a batch (POST /v1/batches) takes from creation to completion (default 200)', nonNegativeInt)
+    .option('--batch-line-fault <spec>', 'fault of single requests inside batches (a failed line in the error file), repeatable; same specs as --fault', collectFault, [])
+    .option('--batch-expire <spec>', 'expire batches (half their requests unanswered), repeatable: every=<n>, match=<text> or first-match=<text>', collectBatchExpiry, [])
     .addHelpText(
       'after',
       '\nExamples:\n  verity sim --port 4010\n  verity sim --fault 429:0.1 --fault timeout:every=50 --request-log sim.jsonl\n  verity sim --profile llama-cpp-python --context-tokens 2048\n\nAnswers longer than max_tokens are cut off (finish_reason length). Point verity at it with OPENAI_BASE_URL=<printed url> OPENAI_API_KEY=sim.',
@@ -70,6 +85,7 @@ export function registerSimCommand(program: Command): void {
         contextTokens: options.contextTokens,
         // Commander sets true unless --no-strict-schemas: only the explicit opt-out overrides the profile's default.
         ...(options.strictSchemas === false ? { strictSchemas: false } : {}),
+        batch: { turnaroundMs: options.batchTurnaround, lineFaults: options.batchLineFault, expiry: options.batchExpire },
       });
       process.stdout.write(`${simulator.url}\n`);
       notice(`simulator listening on ${simulator.url} (answers are not real model outputs); Ctrl-C to stop`);

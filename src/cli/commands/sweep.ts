@@ -68,6 +68,8 @@ interface PlanCommandOptions {
   pilotClaims: number;
   pilot?: boolean;
   json?: boolean;
+  /** Assumed batch turnaround in hours (the batch wall time). */
+  batchTurnaround?: number;
 }
 
 /** The sweep config, or a one-line CliError (exit code 2) naming the file and the YAML path at fault. */
@@ -213,7 +215,7 @@ async function withClient<T>(action: (client: Client, config: VerityConfig) => P
 }
 
 /** The sweep's plan (earlier runs or a pilot on the simulator); a bad prices file is one line naming it. */
-async function planOf(config: VerityConfig, file: string, run: RunConfig, input: SweepInput, options: { pilotClaims: number; forcePilot?: boolean }): Promise<Plan> {
+async function planOf(config: VerityConfig, file: string, run: RunConfig, input: SweepInput, options: { pilotClaims: number; forcePilot?: boolean; batchTurnaroundHours?: number }): Promise<Plan> {
   if (run.check) {
     // Per-claim figures do not price a document, whose cost grows with the claims it holds.
     throw new CliError(`${file}: sweep plan does not estimate sweeps with check (a document costs its steps plus one verification per claim it holds); run a sample of the documents first (datasets[].sample) and read its report's cost per document`, 2);
@@ -238,6 +240,7 @@ async function planOf(config: VerityConfig, file: string, run: RunConfig, input:
       configDir: path.dirname(path.resolve(file)),
       pilotClaims: options.pilotClaims,
       ...(options.forcePilot ? { forcePilot: true } : {}),
+      ...(options.batchTurnaroundHours !== undefined ? { batchTurnaroundMs: options.batchTurnaroundHours * 3_600_000 } : {}),
       // The pilot's failures are summed up in the plan, not logged one by one.
       logger: createLogger('error'),
       onProgress: notice,
@@ -261,7 +264,7 @@ async function planCommand(file: string, options: PlanCommandOptions): Promise<v
   for (const calibration of calibrations) notice(describeCalibration(calibration));
   const vectors = await toolMadVectorNotice(config, run, input);
   if (vectors) notice(`${vectors} (\`sweep run\` refuses to start)`);
-  const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims, forcePilot: options.pilot === true });
+  const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims, forcePilot: options.pilot === true, ...(options.batchTurnaround !== undefined ? { batchTurnaroundHours: options.batchTurnaround } : {}) });
   if (options.json) printJson(plan);
   else process.stdout.write(`${formatPlan(plan)}\n`);
 }
@@ -489,6 +492,7 @@ export function registerSweepCommand(program: Command): void {
     .option('--run <id>', "run id instead of the config's `run`")
     .option('--pilot-claims <k>', 'claims per dataset in the pilot', parsePositiveInt, DEFAULT_PILOT_CLAIMS)
     .option('--pilot', 'run a pilot even where earlier runs have figures')
+    .option('--batch-turnaround <hours>', 'assumed time a batch takes, for the wall time of a sweep with batch: true (default: the 24-hour window)', positiveNumber)
     .option('--json', 'print the plan as JSON')
     .addHelpText(
       'after',
