@@ -87,12 +87,15 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
   };
 }
 
-/** The config's `batch` as the sweep carries it; a batch model the run does not use is a mistake, not a no-op. */
+/**
+ * The config's `batch` as the sweep carries it: its models, or every model of the run (`batch: true`).
+ * A batch model the run does not use is a mistake, not a no-op.
+ */
 function batchLaneOf(batch: NonNullable<RunConfig['batch']>, models: readonly string[]): BatchLaneSettings {
-  const unknown = batch.models.find((model) => !models.includes(model));
+  const unknown = batch.models?.find((model) => !models.includes(model));
   if (unknown) throw new InvalidRunConfigError(`batch.models: ${unknown} is not one of the run's models (${models.join(', ')})`);
   return {
-    models: [...batch.models],
+    models: [...(batch.models ?? models)],
     ...(batch.maxRequests !== undefined ? { maxRequests: batch.maxRequests } : {}),
     ...(batch.maxWaitSeconds !== undefined ? { maxWaitMs: batch.maxWaitSeconds * 1000 } : {}),
     ...(batch.pollSeconds !== undefined ? { pollMs: batch.pollSeconds * 1000 } : {}),

@@ -89,16 +89,17 @@ export const runConfigSchema = z.strictObject({
   /**
    * The models whose LLM calls go through the provider's batch API (about half the price, answers
    * within its 24-hour window): calls are collected up to `maxRequests` or for `maxWaitSeconds`,
-   * submitted as one batch and polled every `pollSeconds`. Not part of any identity: the answers are the same.
+   * submitted as one batch and polled every `pollSeconds`. `batch: true`, or a block without
+   * `models`, batches every model of the run (`batch: false`: none). Not part of any identity: the answers are the same.
    */
   batch: z
-    .strictObject({
-      models: z.array(z.string().min(1)).min(1),
+    .preprocess((value) => (value === true ? {} : value === false ? undefined : value), z.strictObject({
+      models: z.array(z.string().min(1)).min(1).optional(),
       maxRequests: z.number().int().positive().max(50_000).optional(),
       maxWaitSeconds: z.number().positive().max(86_400).optional(),
       pollSeconds: z.number().positive().max(3_600).optional(),
       maxSubmissions: z.number().int().positive().max(10).optional(),
-    })
+    }).optional())
     .optional(),
 });
 

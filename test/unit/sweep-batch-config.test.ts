@@ -17,6 +17,13 @@ describe('batch: in a sweep config', () => {
     expect(input.identity).toEqual(direct.identity);
   });
 
+  it('batches every model of the run on `batch: true` or a block without models, none on `batch: false`', () => {
+    expect(buildSweepInput(config, runConfigSchema.parse({ ...base, batch: true }), '/tmp').batch).toEqual({ models: ['gpt-4o-mini', 'gpt-4o'] });
+    expect(buildSweepInput(config, runConfigSchema.parse({ ...base, batch: { pollSeconds: 5 } }), '/tmp').batch).toEqual({ models: ['gpt-4o-mini', 'gpt-4o'], pollMs: 5_000 });
+    expect(buildSweepInput(config, runConfigSchema.parse({ ...base, batch: false }), '/tmp').batch).toBeUndefined();
+    expect(runConfigSchema.safeParse({ ...base, batch: 'yes' }).success).toBe(false);
+  });
+
   it("refuses a batch model the run does not use, and names a misspelt key", () => {
     expect(() => buildSweepInput(config, runConfigSchema.parse({ ...base, batch: { models: ['gpt-4.1'] } }), '/tmp')).toThrow(InvalidRunConfigError);
     const parsed = runConfigSchema.safeParse({ ...base, batch: { models: ['gpt-4o'], pollSecond: 3 } });
