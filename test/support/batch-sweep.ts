@@ -30,9 +30,11 @@ export interface SweepOptions {
   batch?: Record<string, unknown>;
   /** Settings of the batch lane that a config does not set (e.g. the collector's maxHistoryEvents). */
   lane?: Partial<BatchLaneSettings>;
+  /** Method settings (`parameters:`) besides mermaid's memory off. */
+  parameters?: Record<string, unknown>;
 }
 
-/** Starts a sweep of the demo claims (rag and/or mermaid without memory) and returns its handle and run id. */
+/** Starts a sweep of the demo claims (mermaid without memory) and returns its handle and run id. */
 export async function startDemoSweep(client: Client, config: VerityConfig, options: SweepOptions) {
   const run = runConfigSchema.parse({
     run: uniqueName(options.label),
@@ -40,7 +42,7 @@ export async function startDemoSweep(client: Client, config: VerityConfig, optio
     methods: options.methods,
     models: ['gpt-4o-mini'],
     concurrency: 8,
-    parameters: { mermaid: { memory: 'off' } },
+    parameters: { mermaid: { memory: 'off' }, ...options.parameters },
     ...(options.batch ? { batch: options.batch } : {}),
   });
   const input = buildSweepInput(config, run, os.tmpdir());

@@ -43,6 +43,7 @@ import { LlmMeter, type MeterSummary } from '../../../../workflows/llm-meter';
 import { PATCHES } from '../../../shared/patches';
 import { callTool, toolCallRecord } from '../../../../workflows/tool-calls';
 import { hasPatch } from '../../../../workflows/has-patch';
+import type { BatchLaneSettings } from '../../../shared/batch';
 
 /** Evaluation of one argument-tree node: what the parent workflow passes its child. */
 export interface ToeNodeInput {
@@ -56,6 +57,8 @@ export interface ToeNodeInput {
   settings: ToeSettings;
   /** Policy `online`: the learner scope and the weights version the claim acts with (null: the warm-up heuristic). */
   online?: { scope: string; version: string | null };
+  /** The sweep's batch lane, if it has one: the node's calls of a batch model go through batches. */
+  batch?: BatchLaneSettings;
 }
 
 /** One retrieval step as the trace shows it (the 29-dim state stays in the logged episode). */
@@ -121,7 +124,7 @@ const localSelect = localActivities(SELECT_ACTION);
 export async function toeNodeWorkflow(input: ToeNodeInput): Promise<ToeNodeResult> {
   const { node, settings } = input;
   const meter = new LlmMeter();
-  const llmCall = createLlmCaller(meter);
+  const llmCall = createLlmCaller(meter, input.batch ? { lane: input.batch, defaultModel: input.model } : undefined);
   const nodeLabel = `node ${node.id}`;
   const sampling = input.settings.llm ? { sampling: input.settings.llm } : {};
   const invalidAnswers: InvalidAnswerFallback[] = [];

@@ -86,6 +86,8 @@ export async function runToe(run: MethodRun): Promise<MethodOutcome> {
           canExpand: node.depth < settings.maxDepth,
           settings,
           ...(online ? { online: { scope: online.scope, version: online.actedWith } } : {}),
+          // A node's calls go through the sweep's batch lane too (older inputs have none).
+          ...(input.batch ? { batch: input.batch } : {}),
         },
       ],
     });

@@ -5,6 +5,7 @@ import type { InvalidAnswerFallback } from '../../../shared/invalid-answer';
  */
 import type { VerdictLabel } from '../../../shared/constants';
 import type { RetrievalMode } from '../../../shared/retrieval';
+import type { BatchLaneSettings } from '../../../shared/batch';
 import type { ResolvedLabelSetName } from './tool-mad-labels';
 import type { ToolMadSettings, ToolMadTool } from './tool-mad-settings';
 
@@ -72,6 +73,8 @@ export interface ToolMadRoundInput {
   debaters: Debater[];
   /** Round r-1's turns; absent in round 1. */
   previous?: PreviousTurn[];
+  /** The sweep's batch lane, if it has one: the round's calls of a batch model go through batches. */
+  batch?: BatchLaneSettings;
 }
 
 /** A round as the parent records it: the turns and the stopping rule's two checks. */

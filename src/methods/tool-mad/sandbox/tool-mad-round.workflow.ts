@@ -42,7 +42,7 @@ export const toolMadRoundStateQuery = defineQuery<RoundProgress>('roundState');
  */
 export async function toolMadRoundWorkflow(input: ToolMadRoundInput): Promise<ToolMadRoundResult> {
   const meter = new LlmMeter();
-  const llmCall = createLlmCaller(meter);
+  const llmCall = createLlmCaller(meter, input.batch ? { lane: input.batch, defaultModel: input.model } : undefined);
   const progress: RoundProgress = { round: input.round, workflowId: workflowInfo().workflowId, steps: {} };
   setHandler(toolMadRoundStateQuery, () => progress);
 

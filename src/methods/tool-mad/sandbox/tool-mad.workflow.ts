@@ -66,6 +66,8 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
           rag,
           debaters,
           ...(previous ? { previous } : {}),
+          // A round's calls go through the sweep's batch lane too (older inputs have none).
+          ...(input.batch ? { batch: input.batch } : {}),
         },
       ],
     });
