@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { bundleWorkflowCode, type NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { type NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
 import type { TemporalConnection } from '../config/temporal-connection';
 import { llmTaskQueue } from '../shared/task-queues';
@@ -9,6 +7,7 @@ import type { ConfigStamp } from '../shared/identity';
 import { configCheckInterceptor } from './config-check';
 import { llmWorkerOptions, mainWorkerOptions, type WorkerTuning } from './worker-tuning';
 import { tracesUrl } from '../telemetry/tracing-env';
+import { workflowBundleOf } from './workflow-bundle';
 
 export interface LlmQueueLimits {
   /** Activities per second dispatched on the LLM queue, across all its workers (server-side). */
@@ -37,15 +36,9 @@ export interface CreateWorkerOptions {
   configStamp?: ConfigStamp;
 }
 
-/** workflows/index.ts in source (tsx, vitest), workflows/index.js in dist. */
-export const WORKFLOWS_PATH = ['.ts', '.js']
-  .map((extension) => path.join(__dirname, '..', '..', 'workflows', `index${extension}`))
-  .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'index');
+import { WORKFLOWS_PATH } from './workflow-paths';
 
-/** The workflow interceptors (configuration stamp propagation), bundled with the workflows. */
-export const WORKFLOW_INTERCEPTORS_PATH = ['.ts', '.js']
-  .map((extension) => path.join(__dirname, '..', '..', 'workflows', `interceptors${extension}`))
-  .find((file) => fs.existsSync(file)) ?? path.join(__dirname, '..', '..', 'workflows', 'interceptors');
+export { WORKFLOW_INTERCEPTORS_PATH, WORKFLOWS_PATH } from './workflow-paths';
 
 /**
  * The workers of one verity process: workflows and tool activities on the task queue, LLM calls on
@@ -72,22 +65,6 @@ export class VerityWorker {
   getState(): ReturnType<Worker['getState']> {
     return this.main.getState();
   }
-}
-
-const bundles = new Map<string, Promise<WorkflowBundleWithSourceMap>>();
-
-/** Workflow code is bundled once per process and set of interceptor modules (a pilot's worker and the sweep's share it). */
-function workflowBundleOf(workflowsPath: string, extraInterceptorModules: string[] = []): Promise<WorkflowBundleWithSourceMap> {
-  const workflowInterceptorModules = [WORKFLOW_INTERCEPTORS_PATH, ...extraInterceptorModules];
-  const key = [workflowsPath, ...workflowInterceptorModules].join('\n');
-  let bundle = bundles.get(key);
-  if (!bundle) {
-    // Logs go where the SDK's do (the runtime verity installed, or the default one).
-    bundle = bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: Runtime.instance().logger });
-    bundle.catch(() => bundles.delete(key));
-    bundles.set(key, bundle);
-  }
-  return bundle;
 }
 
 export async function createVerityWorker(options: CreateWorkerOptions): Promise<{ worker: VerityWorker; connection: NativeConnection }> {

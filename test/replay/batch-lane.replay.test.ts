@@ -3,7 +3,7 @@ import path from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 function recorded(name: string) {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', `${name}.json`), 'utf8')) as { workflowId: string; history: Parameters<typeof historyFromJSON>[0] };
@@ -19,7 +19,7 @@ describe('batch lane replay', () => {
   for (const name of ['batch-collector-continued', 'batch-collector-expired-and-failed', 'batch-lane-sweep', 'batch-lane-rag', 'batch-lane-mermaid']) {
     it(`replays ${name} with the current workflow code`, async () => {
       const { workflowId, history } = recorded(name);
-      await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(history), workflowId)).resolves.toBeUndefined();
+      await expect(Worker.runReplayHistory(await replayOptions(), historyFromJSON(history), workflowId)).resolves.toBeUndefined();
     });
   }
 });

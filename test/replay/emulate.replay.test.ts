@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface RecordedHistory {
   workflowId: string;
@@ -13,7 +13,7 @@ interface RecordedHistory {
 
 const FILE = path.join(__dirname, 'histories', 'emulate-search-final-pass.json');
 const load = (): RecordedHistory => JSON.parse(fs.readFileSync(FILE, 'utf8')) as RecordedHistory;
-const replay = (recorded: RecordedHistory) => Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+const replay = async (recorded: RecordedHistory) => Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 
 describe('emulate replay', () => {
   // Recorded from `verity verify "Jack Dorsey returned as CEO of Twitter in 2015" --method emulate`:

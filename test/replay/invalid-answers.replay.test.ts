@@ -4,8 +4,8 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 import { PATCHES, PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../src/shared/patches';
+import { replayOptions } from '../support/replay-options';
 
 interface HistoryEvent {
   activityTaskScheduledEventAttributes?: { activityType?: { name?: string }; input?: { payloads?: { data?: string }[] } };
@@ -37,8 +37,8 @@ function load(name: string): RecordedHistory {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', name), 'utf8')) as RecordedHistory;
 }
 
-function replay(recorded: RecordedHistory): Promise<void> {
-  return Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+async function replay(recorded: RecordedHistory): Promise<void> {
+  return Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 }
 
 function invalidAnswers(recorded: RecordedHistory): number {

@@ -4,8 +4,8 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
 import { PATCH_LEVEL_MEMO, PATCH_ORDER } from '../../src/shared/patches';
+import { replayOptions } from '../support/replay-options';
 
 interface HistoryEvent {
   eventType?: string;
@@ -29,8 +29,8 @@ function load(name: string): RecordedHistory {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', name), 'utf8')) as RecordedHistory;
 }
 
-function replay(recorded: RecordedHistory): Promise<void> {
-  return Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+async function replay(recorded: RecordedHistory): Promise<void> {
+  return Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 }
 
 const startMemo = (recorded: RecordedHistory) => recorded.history.events[0]!.workflowExecutionStartedEventAttributes!.memo!.fields!;

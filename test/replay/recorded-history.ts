@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 /** A history captured with test/replay/capture-history.ts (only the fields the replay tests read are typed). */
 export interface RecordedHistory {
@@ -15,8 +15,8 @@ export function loadRecordedHistory(name: string): RecordedHistory {
 }
 
 /** Replays the history with the current workflow code; rejects with a DeterminismViolationError if it no longer fits. */
-export function replayRecorded(recorded: RecordedHistory): Promise<void> {
-  return Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+export async function replayRecorded(recorded: RecordedHistory): Promise<void> {
+  return Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 }
 
 /** The activity type of every ActivityTaskScheduled event, in order. */

@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface RecordedHistory {
   workflowId: string;
@@ -12,7 +12,7 @@ interface RecordedHistory {
 }
 
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, 'histories', name), 'utf8')) as RecordedHistory;
-const replay = (recorded: RecordedHistory) => Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+const replay = async (recorded: RecordedHistory) => Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 
 /**
  * A recorded sweep with `check` (test/integration/sweep-check.test.ts, 3 FELM-style answers,

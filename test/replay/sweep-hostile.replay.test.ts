@@ -3,7 +3,7 @@ import path from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface HistoryEvent {
   startChildWorkflowExecutionInitiatedEventAttributes?: { workflowId?: string };
@@ -31,7 +31,7 @@ describe('sweepWorkflow replay after the hostile-input patches', () => {
     const childIds = recorded.history.events.flatMap((event) => event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId ?? []);
     expect(childIds.some((id) => /:[0-9a-f]{16}\//.test(id))).toBe(true);
     for (const id of childIds) expect(Buffer.byteLength(id)).toBeLessThanOrEqual(512);
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId)).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId)).resolves.toBeUndefined();
   });
 
   it('replays a sweep that failed because a verification failure could not be recorded', async () => {
@@ -39,6 +39,6 @@ describe('sweepWorkflow replay after the hostile-input patches', () => {
     const failed = recorded.history.events.find((event) => event.workflowExecutionFailedEventAttributes)?.workflowExecutionFailedEventAttributes;
     expect(failed?.failure?.applicationFailureInfo?.type).toBe('SweepOutcomeLost');
     expect(failed?.failure?.message).toMatch(/could not be recorded/);
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId)).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId)).resolves.toBeUndefined();
   });
 });

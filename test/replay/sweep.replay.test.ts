@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface RecordedHistory {
   workflowId: string;
@@ -26,7 +26,7 @@ describe('sweepWorkflow replay', () => {
   it.each(RUNS)('replays %s with the current workflow code', async (name) => {
     const recorded = loadRecorded(name);
     await expect(
-      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId),
+      Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId),
     ).resolves.toBeUndefined();
   });
 
@@ -38,7 +38,7 @@ describe('sweepWorkflow replay', () => {
     expect(renamed.length).toBeGreaterThan(0);
     for (const type of renamed) type!.name = 'lookupVerdicts';
     await expect(
-      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId),
+      Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId),
     ).rejects.toBeInstanceOf(DeterminismViolationError);
   });
 });

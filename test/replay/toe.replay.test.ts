@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface HistoryEvent {
   eventType?: string;
@@ -26,8 +26,8 @@ function loadRecorded(name: string): RecordedHistory {
   return JSON.parse(fs.readFileSync(path.join(HISTORIES, name), 'utf8')) as RecordedHistory;
 }
 
-function replay(recorded: RecordedHistory): Promise<void> {
-  return Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+async function replay(recorded: RecordedHistory): Promise<void> {
+  return Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 }
 
 describe('ToE replay (parent verification and node child workflows)', () => {

@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface RecordedEvent {
   eventType?: string;
@@ -18,8 +18,8 @@ interface RecordedHistory {
 
 const HISTORIES = path.join(__dirname, 'histories');
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(HISTORIES, name), 'utf8')) as RecordedHistory;
-const replay = (recorded: RecordedHistory) =>
-  Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId);
+const replay = async (recorded: RecordedHistory) =>
+  Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId);
 
 /*
  * Histories captured from a real run (`verity verify "Soul Food is a 1997 film." --method tool-mad`

@@ -4,7 +4,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from '../support/replay-options';
 
 interface RecordedHistory {
   workflowId: string;
@@ -36,14 +36,14 @@ describe('verifyClaimWorkflow replay', () => {
   it('replays a recorded rag verification with the current workflow code', async () => {
     const recorded = loadRecorded('verify-claim-rag.json');
     await expect(
-      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(recorded.history), recorded.workflowId),
+      Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId),
     ).resolves.toBeUndefined();
   });
 
   it('rejects a history whose activities no longer match the code', async () => {
     const incompatible = withRenamedActivity(loadRecorded('verify-claim-rag.json'), 'retrievePassages', 'searchWikipedia');
     await expect(
-      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, historyFromJSON(incompatible.history), incompatible.workflowId),
+      Worker.runReplayHistory(await replayOptions(), historyFromJSON(incompatible.history), incompatible.workflowId),
     ).rejects.toBeInstanceOf(DeterminismViolationError);
   });
 });

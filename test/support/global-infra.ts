@@ -6,16 +6,27 @@
  * a cold start), and a developer's own servers are never touched. `npm run infra:down` stops
  * whatever verity started.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureInfra } from '../../infra';
 import { loadConfig } from '../../src/config/config';
+import { WORKFLOW_BUNDLE_CACHE_ENV } from '../../src/worker/workflow-bundle';
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const state = await ensureInfra(loadConfig(), { log: (line) => process.stderr.write(`[infra] ${line}\n`) });
   // Test processes are forked after this, so they inherit the addresses actually in use.
   process.env.TEMPORAL_ADDRESS = state.temporal.address;
   process.env.ES_URL = state.elasticsearch.url;
   project.provide('infra', { temporalAddress: state.temporal.address, esUrl: state.elasticsearch.url });
+  // Every test file's workers and replayers (and the verity processes tests spawn) share one bundle
+  // of the workflow code instead of each spending seconds of CPU on webpack. Fresh per run: the
+  // cache is keyed by paths, and the code may have changed since the last run.
+  if (process.env[WORKFLOW_BUNDLE_CACHE_ENV]) return () => {};
+  const bundles = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-test-bundles-'));
+  process.env[WORKFLOW_BUNDLE_CACHE_ENV] = bundles;
+  return () => fs.rmSync(bundles, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

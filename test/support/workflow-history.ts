@@ -1,6 +1,6 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { WORKFLOWS_PATH } from '../../src/worker/create-worker';
+import { replayOptions } from './replay-options';
 
 /** The activity type a local-activity marker records (its `data` detail is JSON with `activity_type`). */
 function localActivityType(details: Record<string, { payloads?: { data?: Uint8Array | null }[] | null }> | null | undefined): string | undefined {
@@ -39,7 +39,7 @@ export async function expectTaskQueueReplays(client: Client, taskQueue: string):
 async function expectReplays(histories: Parameters<typeof Worker.runReplayHistories>[1]): Promise<number> {
   const failures: string[] = [];
   let replayed = 0;
-  for await (const result of Worker.runReplayHistories({ workflowsPath: WORKFLOWS_PATH }, histories)) {
+  for await (const result of Worker.runReplayHistories(await replayOptions(), histories)) {
     replayed += 1;
     if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
   }
