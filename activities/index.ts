@@ -5,18 +5,15 @@ import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { DocumentStore } from '../src/check/document-store';
 import { createBatchActivities } from './batch.activities';
 import { createCheckActivities } from './check.activities';
-import { createFireActivities } from '../src/methods/fire/fire.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
 import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
-import { METHOD_NAMES, methodDefinition } from '../src/methods/registry';
+import type { MethodDefinition } from '../src/methods/define-method';
+import { METHOD_NAMES, METHOD_REGISTRY, methodDefinition, type MethodName } from '../src/methods/registry';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
-import { createMermaidActivities } from '../src/methods/mermaid/mermaid.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
-import { createToeActivities } from '../src/methods/toe/toe.activities';
-import { createToolMadActivities } from '../src/methods/tool-mad/tool-mad.activities';
 import { createToolActivities } from './tools.activities';
 import { createVerdictActivities } from './verdict.activities';
 
@@ -44,14 +41,17 @@ export function createActivities(deps: ActivityDependencies) {
     ...createMemoryActivities(deps),
     ...createSweepActivities(deps),
     ...createToolActivities({ tools: deps.tools }),
-    ...createMermaidActivities(deps),
-    ...createFireActivities(deps),
-    ...createToolMadActivities(deps),
-    ...createToeActivities(deps),
     ...createCheckActivities({ documents: deps.documents, verdicts: deps.verdicts }),
-    // Methods that keep their activities in their own folder (src/methods/<m>/), from the registry.
-    ...(Object.assign({}, ...METHOD_NAMES.map((name) => methodDefinition(name).activities?.(deps) ?? {})) as object),
+    // Each method's own activities (src/methods/<m>/), from the registry.
+    ...(Object.assign({}, ...METHOD_NAMES.map((name) => methodDefinition(name).activities?.(deps) ?? {})) as RegisteredMethodActivities),
   };
 }
+
+/** The activities of every registered method, as one object type (what the registry's factories build). */
+type RegisteredMethodActivities = UnionToIntersection<
+  { [M in MethodName]: (typeof METHOD_REGISTRY)[M] extends MethodDefinition<unknown, infer Activities> ? Activities : never }[MethodName]
+>;
+
+type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -11,15 +11,18 @@ export interface MethodIndices {
   web?: boolean;
 }
 
-/** Activities a method adds to the worker, built over the worker's dependencies (their names must be unique). */
-export type MethodActivitiesFactory = (deps: ActivityDependencies) => Record<string, (...args: never[]) => Promise<unknown>>;
+/** Activities a method adds to the worker (their names must be unique across verity's activities). */
+export type MethodActivities = Record<string, (...args: never[]) => Promise<unknown>>;
+
+/** Builds a method's activities over the worker's dependencies. */
+export type MethodActivitiesFactory<Activities extends MethodActivities = MethodActivities> = (deps: ActivityDependencies) => Activities;
 
 /**
  * Everything verity needs to know about one method outside its workflow code (the workflow side is
  * src/methods/registry.workflow.ts). `Settings` is what a verification's `settings[<name>]` holds:
  * the settings schema must produce it, which ties the TS type used by the workflow to the zod schema.
  */
-export interface MethodDefinition<Settings = unknown> {
+export interface MethodDefinition<Settings = unknown, Activities extends MethodActivities = MethodActivities> {
   /** Its registry key: the `--method` name and the workflow's `input.method`. */
   name: string;
   /** Validates `--option key=value` and sweep `parameters.<name>` (partial: what is left out keeps its default). */
@@ -33,13 +36,21 @@ export interface MethodDefinition<Settings = unknown> {
   indices: MethodIndices;
   /** Rough LLM calls per claim with default settings (benches size their claim sets with it). */
   llmCallsPerClaim: number;
-  /** Activities of its own, if its workflow needs more than the shared ones (LLM, retrieval, tools …). */
-  activities?: MethodActivitiesFactory;
+  /**
+   * Activities of its own, if its workflow needs more than the shared ones (LLM, retrieval, tools …).
+   * The worker registers them, and workflows see them in the `Activities` type, from the registry.
+   */
+  activities?: MethodActivitiesFactory<Activities>;
   /** Its documentation, from the repository root. */
   readme: string;
 }
 
-/** Declares a method; `Settings` is given explicitly so the schema is checked against the type the workflow reads. */
-export function defineMethod<Settings>(definition: MethodDefinition<Settings>): MethodDefinition<Settings> {
+/**
+ * Declares a method. `Settings` is given explicitly so the schema is checked against the type the
+ * workflow reads; so is `Activities` (the factory's result) when the method has activities, so that
+ * workflows can call them by name.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a method without activities adds none
+export function defineMethod<Settings, Activities extends MethodActivities = {}>(definition: MethodDefinition<Settings, Activities>): MethodDefinition<Settings, Activities> {
   return definition;
 }

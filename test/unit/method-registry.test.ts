@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createActivities, type ActivityDependencies, type Activities } from '../../activities';
 import '../../src/methods/tasks';
 import { getTask } from '../../src/llm/task-registry';
 import { METHOD_NAMES, METHOD_REGISTRY, methodDefinition } from '../../src/methods/registry';
@@ -13,6 +14,18 @@ describe('the method registry (src/methods/registry.ts)', () => {
   it('lists each method under its own name, and the workflow runner table has the same methods in the same order', () => {
     for (const [key, definition] of Object.entries(METHOD_REGISTRY)) expect(definition.name).toBe(key);
     expect(Object.keys(METHOD_RUNNERS)).toEqual(METHOD_NAMES);
+  });
+
+  it("registers every method's own activities on the worker, and types them for workflows", () => {
+    // Factories only build stores over their dependencies; nothing here is called.
+    const deps = { es: {}, gateway: {}, verdicts: { index: 'unit-verdicts' }, documents: {}, tools: {}, temporal: {} } as unknown as ActivityDependencies;
+    const registered = Object.keys(createActivities(deps));
+    const own = METHOD_NAMES.flatMap((name) => Object.keys(methodDefinition(name).activities?.(deps) ?? {}));
+    expect(own).toEqual(expect.arrayContaining(['mermaidToolCatalog', 'fireTextSimilarity', 'toolMadQuestionSimilarity', 'toeOnlineClaimFinished']));
+    expect(registered).toEqual(expect.arrayContaining(own));
+    expect(new Set(own).size).toBe(own.length);
+    expectTypeOf<Activities>().toHaveProperty('mermaidToolCatalog');
+    expectTypeOf<Activities>().toHaveProperty('toeOnlineClaimOrderVersion');
   });
 
   describe.each(METHOD_NAMES)('%s', (name) => {

@@ -19,3 +19,5 @@ export function createFireActivities(deps: Pick<ActivityDependencies, 'gateway'>
     },
   };
 }
+
+export type FireActivities = ReturnType<typeof createFireActivities>;

@@ -1,11 +1,12 @@
 import type { FireSettings } from './sandbox/fire-settings';
 import { fireResponders } from './simulator-responder';
+import { createFireActivities, type FireActivities } from './fire.activities';
 import { defineMethod } from '../define-method';
 import { fireSettingsSchema } from './settings-schema';
 import { fireTasks } from './tasks';
 
 /** FIRE, EMULATE's baseline (src/methods/fire/sandbox/fire.workflow.ts; src/methods/fire/fire.activities.ts). */
-export const fire = defineMethod<Partial<FireSettings>>({
+export const fire = defineMethod<Partial<FireSettings>, FireActivities>({
   name: 'fire',
   settingsSchema: fireSettingsSchema,
   tasks: fireTasks,
@@ -13,5 +14,6 @@ export const fire = defineMethod<Partial<FireSettings>>({
   responders: fireResponders,
   indices: { web: true },
   llmCallsPerClaim: 3,
+  activities: createFireActivities,
   readme: 'src/methods/fire/README.md',
 });

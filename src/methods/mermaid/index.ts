@@ -1,11 +1,12 @@
 import type { MermaidSettings } from './sandbox/mermaid-settings';
 import { mermaidResponders } from './simulator-responder';
+import { createMermaidActivities, type MermaidActivities } from './mermaid.activities';
 import { defineMethod } from '../define-method';
 import { mermaidSettingsSchema } from './settings-schema';
 import { mermaidTasks } from './tasks';
 
 /** MERMAID (src/methods/mermaid/sandbox/mermaid.workflow.ts; src/methods/mermaid/mermaid.activities.ts). */
-export const mermaid = defineMethod<Partial<MermaidSettings>>({
+export const mermaid = defineMethod<Partial<MermaidSettings>, MermaidActivities>({
   name: 'mermaid',
   settingsSchema: mermaidSettingsSchema,
   tasks: mermaidTasks,
@@ -13,5 +14,6 @@ export const mermaid = defineMethod<Partial<MermaidSettings>>({
   responders: mermaidResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 3,
+  activities: createMermaidActivities,
   readme: 'src/methods/mermaid/README.md',
 });

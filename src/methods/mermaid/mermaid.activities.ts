@@ -12,3 +12,5 @@ export function createMermaidActivities(deps: Pick<ActivityDependencies, 'tools'
     },
   };
 }
+
+export type MermaidActivities = ReturnType<typeof createMermaidActivities>;

@@ -1,11 +1,12 @@
 import type { ToeSettingsInput } from './sandbox/toe-settings';
 import { toeResponders } from './simulator-responder';
+import { createToeActivities, type ToeActivities } from './toe.activities';
 import { defineMethod } from '../define-method';
 import { toeSettingsSchema } from './settings-schema';
 import { toeTasks } from './tasks';
 
 /** ToE (src/methods/toe/sandbox/toe.workflow.ts and toe-node.workflow.ts; src/methods/toe/toe.activities.ts). */
-export const toe = defineMethod<ToeSettingsInput>({
+export const toe = defineMethod<ToeSettingsInput, ToeActivities>({
   name: 'toe',
   settingsSchema: toeSettingsSchema,
   tasks: toeTasks,
@@ -13,5 +14,6 @@ export const toe = defineMethod<ToeSettingsInput>({
   responders: toeResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 60,
+  activities: createToeActivities,
   readme: 'src/methods/toe/README.md',
 });

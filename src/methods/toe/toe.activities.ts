@@ -202,3 +202,5 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown, activity: string): T {
   }
   return result.data;
 }
+
+export type ToeActivities = ReturnType<typeof createToeActivities>;

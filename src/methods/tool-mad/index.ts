@@ -1,11 +1,12 @@
 import type { ToolMadSettings } from './sandbox/tool-mad-settings';
 import { toolMadResponders } from './simulator-responder';
+import { createToolMadActivities, type ToolMadActivities } from './tool-mad.activities';
 import { defineMethod } from '../define-method';
 import { toolMadSettingsSchema } from './settings-schema';
 import { toolMadTasks } from './tasks';
 
 /** Tool-MAD (src/methods/tool-mad/sandbox/tool-mad.workflow.ts and tool-mad-round.workflow.ts; src/methods/tool-mad/tool-mad.activities.ts). */
-export const toolMad = defineMethod<Partial<ToolMadSettings>>({
+export const toolMad = defineMethod<Partial<ToolMadSettings>, ToolMadActivities>({
   name: 'tool-mad',
   settingsSchema: toolMadSettingsSchema,
   tasks: toolMadTasks,
@@ -14,5 +15,6 @@ export const toolMad = defineMethod<Partial<ToolMadSettings>>({
   responders: toolMadResponders,
   indices: { wiki: 'wikipedia-tools', web: true },
   llmCallsPerClaim: 15,
+  activities: createToolMadActivities,
   readme: 'src/methods/tool-mad/README.md',
 });

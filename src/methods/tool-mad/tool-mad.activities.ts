@@ -28,3 +28,5 @@ export function createToolMadActivities(deps: { gateway: Pick<LlmGateway, 'embed
     },
   };
 }
+
+export type ToolMadActivities = ReturnType<typeof createToolMadActivities>;
