@@ -10,7 +10,7 @@ import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
 import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
 import type { MethodDefinition } from '../src/methods/define-method';
-import { METHOD_NAMES, METHOD_REGISTRY, methodDefinition, type MethodName } from '../src/methods/registry';
+import { METHOD_NAMES, methodDefinition, type METHOD_REGISTRY, type MethodName } from '../src/methods/registry';
 import { createMemoryActivities, type MemoryActivityDependencies } from './memory.activities';
 import { createRetrievalActivities } from './retrieval.activities';
 import { createSweepActivities, type SweepActivityDeps } from './sweep.activities';
