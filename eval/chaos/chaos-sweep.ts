@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ensureInfra } from '../../infra';
+import { ensureElasticsearch } from '../../infra/elasticsearch';
 import { stopPidFile } from '../../infra/support';
 import { ensureTemporal, temporalPaths } from '../../infra/temporal';
 import { readRunConfig } from '../../src/runs/read-run-config';
@@ -101,7 +102,8 @@ async function main(): Promise<number> {
   });
   say(`simulator process ${simulator.pid} at ${simulatorUrl}, request log ${path.relative(ROOT, requestLog)}`);
 
-  const sharedEs = new URL(process.env.ES_URL ?? 'http://127.0.0.1:9200');
+  // The proxy forwards to the shared node: start it first when nothing answers there (a fresh machine).
+  const sharedEs = new URL((await ensureElasticsearch(loadConfig(process.env), (line) => say(line))).url);
   const esProxy = await startTcpProxy(proxyPort, { host: sharedEs.hostname, port: Number(sharedEs.port || 9200) });
   say(`Elasticsearch proxy ${esProxy.url} → ${sharedEs.origin}`);
   const env: Record<string, string> = {
