@@ -11,7 +11,14 @@ function workflowImportRules(relativePattern) {
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+        paths: [
+          ...nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+          {
+            name: '@temporalio/workflow',
+            importNames: ['proxyLocalActivities'],
+            message: 'Use proxyOrderedLocalActivities (workflows/local-activity-order.ts): concurrent local activities must resume in the order they finished, or a replay can schedule commands differently.',
+          },
+        ],
         patterns: [
           {
             regex: '^(?!@temporalio/(workflow|common)$|\\.{1,2}/)',

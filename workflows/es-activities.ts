@@ -1,4 +1,5 @@
-import { type ActivityOptions, type LocalActivityOptions, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { type ActivityOptions, type LocalActivityOptions, proxyActivities } from '@temporalio/workflow';
+import { proxyOrderedLocalActivities } from './local-activity-order';
 import type { Activities } from '../activities';
 import { RETRIEVAL, WRITE } from './activity-options';
 import { hasPatch } from './has-patch';
@@ -20,8 +21,8 @@ function asLocal(options: ActivityOptions): LocalActivityOptions {
 
 const regularReads = proxyActivities<Activities>(RETRIEVAL);
 const regularWrites = proxyActivities<Activities>(WRITE);
-const localReads = proxyLocalActivities<Activities>(asLocal(RETRIEVAL));
-const localWrites = proxyLocalActivities<Activities>(asLocal(WRITE));
+const localReads = proxyOrderedLocalActivities<Activities>(asLocal(RETRIEVAL));
+const localWrites = proxyOrderedLocalActivities<Activities>(asLocal(WRITE));
 
 /**
  * Short steps, callable plainly or with `.executeWithOptions({ summary }, [input])` so the
@@ -50,5 +51,5 @@ export function shortWrites(): ShortSteps {
 
 /** Local activities with `options` (for presets other than RETRIEVAL and WRITE); callers check shortStepsAreLocal(). */
 export function localActivities(options: ActivityOptions): ShortSteps {
-  return proxyLocalActivities<Activities>(asLocal(options));
+  return proxyOrderedLocalActivities<Activities>(asLocal(options));
 }

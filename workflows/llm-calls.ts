@@ -1,4 +1,5 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyOrderedLocalActivities } from './local-activity-order';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
 import { FAILURE_TYPES } from '../src/shared/constants';
@@ -31,7 +32,7 @@ export function createLlmCaller(meter: LlmMeter, batch?: { lane: BatchLaneSettin
     batched(call)
       ? llmBatchTask.executeWithOptions({ summary: `${summary} · batch` }, [{ call, settings: resolvedBatchSettings(batch!.lane) }])
       : llmTask.executeWithOptions({ summary }, [call]);
-  const { llmCachedAnswer } = proxyLocalActivities<Activities>(LLM_CACHE_LOOKUP);
+  const { llmCachedAnswer } = proxyOrderedLocalActivities<Activities>(LLM_CACHE_LOOKUP);
   const fromCache = async (call: LlmTaskInput, summary: string): Promise<LlmTaskResult | null> => {
     if (!hasPatch(PATCHES.llmCacheBeforeQueue)) return null;
     try {

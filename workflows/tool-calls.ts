@@ -1,4 +1,5 @@
-import { proxyActivities, proxyLocalActivities, type ActivityFunctionWithOptions } from '@temporalio/workflow';
+import { proxyActivities, type ActivityFunctionWithOptions } from '@temporalio/workflow';
+import { proxyOrderedLocalActivities } from './local-activity-order';
 import type { ToolActivity, ToolCallResult } from '../activities/tools.activities';
 import { toolCallSummary } from '../src/shared/activity-summaries';
 import { TOOL_FAMILIES, toolActivityName, type ToolFamily, type ToolName } from '../src/shared/tools';
@@ -19,7 +20,7 @@ function activitiesOf(family: ToolFamily, local: boolean): ToolProxies {
   if (!activities) {
     const { startToCloseTimeout, scheduleToCloseTimeout, retry } = TOOL_CALL_OPTIONS[family];
     activities = local
-      ? proxyLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout, scheduleToCloseTimeout, retry })
+      ? proxyOrderedLocalActivities<Record<string, ToolActivity>>({ startToCloseTimeout, scheduleToCloseTimeout, retry })
       : proxyActivities<Record<string, ToolActivity>>(TOOL_CALL_OPTIONS[family]);
     proxies.set(key, activities);
   }

@@ -51,3 +51,24 @@ describe('tool-mad replay', () => {
     await expect(replay(changed)).rejects.toBeInstanceOf(DeterminismViolationError);
   });
 });
+
+/*
+ * Issue 42: a round of a chaos run whose worker was killed (shared/repro). Its first run resumed the
+ * two debaters' local activities one per activation; the next worker's replay got both results in
+ * one activation, the search debater scheduled its LLM task before the RAG debater its retrieval,
+ * and every workflow task failed with "Missing associated machine for LocalActivity(3)".
+ * proxyOrderedLocalActivities resumes them in the order they finished, as the first run did.
+ */
+describe('tool-mad round wedged after a worker kill (issue 42)', () => {
+  const wedged = load('tool-mad-round-wedged-after-kill.json');
+
+  it('is the recorded failure: concurrent local activities, then a non-determinism error', () => {
+    const failed = wedged.history.events.at(-1) as { eventType?: string; workflowTaskFailedEventAttributes?: { failure?: { message?: string } } };
+    expect(failed.eventType).toBe('EVENT_TYPE_WORKFLOW_TASK_FAILED');
+    expect(failed.workflowTaskFailedEventAttributes?.failure?.message).toContain('Missing associated machine for LocalActivity(3)');
+  });
+
+  it('replays with the current workflow code', async () => {
+    await expect(replay(wedged)).resolves.toBeUndefined();
+  });
+});
