@@ -14,6 +14,7 @@ import type { verifyClaimWorkflow } from '../workflows/verify-claim.workflow';
 import type { checkDocumentWorkflow } from '../workflows/check-document.workflow';
 import { toEsFailure } from './support/es-failure';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
+import { findStuckWorkflows, stuckReason } from '../src/client/stuck-workflows';
 
 export const AWAIT_HEARTBEAT_INTERVAL_MS = 10_000;
 
@@ -75,6 +76,30 @@ export function createSweepActivities(deps: SweepActivityDeps) {
         const verdict = await client.workflow.getHandle<typeof verifyClaimWorkflow>(input.workflowId).result();
         return { tokens: verdict.usage.totalTokens, costUsd: verdict.usage.costUsd };
       });
+    },
+
+    /**
+     * Ends each of these verifications whose workflow task (its own or a child's) has kept failing
+     * for `stuckAfterMs`, and says why: the sweep records it as failed instead of waiting forever.
+     */
+    async failStuckVerifications(input: { workflowIds: string[]; stuckAfterMs: number }): Promise<{ workflowId: string; reason: string }[]> {
+      const client = await deps.temporal();
+      const ended: { workflowId: string; reason: string }[] = [];
+      for (const workflowId of input.workflowIds) {
+        Context.current().heartbeat();
+        const now = new Date();
+        const [stuck] = (await findStuckWorkflows(client, [workflowId], now)).filter((s) => now.getTime() - s.since.getTime() >= input.stuckAfterMs);
+        if (!stuck) continue;
+        const reason = stuckReason(workflowId, stuck, now);
+        try {
+          await client.workflow.getHandle(workflowId).terminate(reason);
+        } catch (err) {
+          if (err instanceof WorkflowNotFoundError) continue;
+          throw err;
+        }
+        ended.push({ workflowId, reason });
+      }
+      return ended;
     },
 
     /** Waits for a document check (a sweep with `check`) started by an earlier run of the sweep and reports its outcome. */

@@ -8,6 +8,7 @@ import {
   proxyActivities,
   setCurrentDetails,
   setHandler,
+  sleep,
   workflowInfo,
 } from '@temporalio/workflow';
 import { settingsOfMethod } from '../src/shared/method-settings';
@@ -18,6 +19,7 @@ import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/
 import { spentBeforeLimit } from '../src/shared/verification-limits';
 import {
   countOutcome,
+  DEFAULT_STUCK_AFTER_MS,
   DEFAULT_SWEEP_MAX_HISTORY_EVENTS,
   DEFAULT_SWEEP_PAGE_SIZE,
   findBudgetProblem,
@@ -28,6 +30,7 @@ import {
   repeatedWorkItem,
   type RunClaim,
   settingsOfRepeat,
+  stuckCheckIntervalMs,
   type SweepChildOutcome,
   type SweepChildRef,
   type SweepInput,
@@ -49,7 +52,7 @@ import { hasPatch } from './has-patch';
 import { PATCHES } from '../src/shared/patches';
 
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
-const { recordRunFailure, setRunStatus } = proxyActivities<Activities>(WRITE);
+const { recordRunFailure, setRunStatus, failStuckVerifications } = proxyActivities<Activities>(WRITE);
 const { awaitVerification, awaitDocumentCheck } = proxyActivities<Activities>(AWAIT_CHILD);
 
 interface ClaimPage {
@@ -151,10 +154,27 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     },
   );
 
+  /** Why the stuck-verification check ended a verification (its outcome is recorded with this reason). */
+  const endedAsStuck = new Map<string, string>();
+  let finished = false;
+
+  /** Every so often, ends the running verifications stuck on a failing workflow task past the bound. */
+  async function failStuckOnes(stuckAfterMs: number): Promise<void> {
+    for (;;) {
+      await sleep(stuckCheckIntervalMs(stuckAfterMs));
+      if (finished) return;
+      if (running.size === 0) continue;
+      const ended = await failStuckVerifications({ workflowIds: [...running.keys()], stuckAfterMs });
+      for (const { workflowId, reason } of ended) endedAsStuck.set(workflowId, reason);
+    }
+  }
+
   /** Counts a child's outcome when it arrives; failures are recorded first, so none is lost. */
   function watch(ref: SweepChildRef, outcome: Promise<SweepChildOutcome>): void {
     running.set(ref.workflowId, ref);
-    const counted = outcome.then(async (result) => {
+    const counted = outcome.then(async (arrived) => {
+      const stuckReason = endedAsStuck.get(ref.workflowId);
+      const result: SweepChildOutcome = stuckReason !== undefined && !arrived.ok ? { ...arrived, reason: stuckReason, type: 'WorkflowTaskStuck' } : arrived;
       if (state.status === 'cancelled') return;
       if (!result.ok) {
         await recordRunFailure({
@@ -307,6 +327,11 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
   };
 
+  const stuckAfterMs = input.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+  if (stuckAfterMs > 0 && hasPatch(PATCHES.sweepFailsStuckVerifications)) {
+    // The check only reads and ends other workflows: if it fails for good, the sweep goes on without it.
+    failStuckOnes(stuckAfterMs).catch(() => undefined);
+  }
   if (!input.state) state.claimCount = (await prepareRunClaims({ runId: input.runId, datasets: input.datasets, seed: input.seed })).claimCount;
   for (const ref of state.inFlight) watch(ref, awaitItem({ workflowId: ref.workflowId }));
   state.inFlight = [];
@@ -344,6 +369,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     const seen = changes;
     await condition(() => changes !== seen);
   }
+  finished = true;
   await condition(allHandlersFinished);
   return progress();
 }

@@ -3,6 +3,7 @@ import type { ExplorerFailure } from '../explorer/explorer-data';
 import { SEARCH_ATTRIBUTES } from '../shared/constants';
 import type { SweepProgress } from '../shared/sweep';
 import { formatDuration, formatProgress } from './sweep-progress';
+import { describeStuck, type StuckWorkflow } from '../client/stuck-workflows';
 
 /** Running verifications whose pending activities are described per tick (the rest are counted). */
 const RETRY_SCAN_LIMIT = 50;
@@ -85,4 +86,13 @@ export function ratePerMinute(first: { at: number; finished: number }, latest: {
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= 160 ? line : `${line.slice(0, 159)}…`;
+}
+
+/** Lines naming each stuck verification and its cause (nothing when none is stuck); ends with a newline. */
+export function formatStuck(stuck: StuckWorkflow[], now: Date = new Date()): string {
+  if (stuck.length === 0) return '';
+  const lines = [`  stuck: ${stuck.length} workflow${stuck.length === 1 ? '' : 's'} whose workflow task keeps failing (no progress until fixed):`];
+  for (const s of stuck.slice(0, 10)) lines.push(`    ${describeStuck(s, now)}`);
+  if (stuck.length > 10) lines.push(`    … and ${stuck.length - 10} more (\`--json\` lists them all)`);
+  return `${lines.join('\n')}\n`;
 }

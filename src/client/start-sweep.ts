@@ -81,7 +81,8 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     ...(run.check ? { check: { checkPrompts: checkPromptVersions(), ...run.check } } : {}),
     budget: { ...run.budget },
     ...(run.limits && Object.keys(run.limits).length > 0 ? { limits: { ...run.limits } } : {}),
-    ...(run.policies ? { failurePolicy: { ...run.policies } } : {}),
+    ...(run.policies?.maxFailureRate !== undefined ? { failurePolicy: { maxFailureRate: run.policies.maxFailureRate, minVerifications: run.policies.minVerifications } } : {}),
+    ...(run.policies?.failStuckAfterSeconds !== undefined ? { stuckAfterMs: run.policies.failStuckAfterSeconds * 1000 } : {}),
     ...(run.batch ? { batch: batchLaneOf(run.batch, run.models) } : {}),
     identity: { ...identityContextOf(config), placement: runPlacementOf(config) },
   };

@@ -35,7 +35,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   datasets: Object.keys(runDatasetSchema.shape),
   budget: ['usd', 'tokens'],
   limits: ['tokens', 'usd', 'seconds'],
-  policies: ['maxFailureRate', 'minVerifications'],
+  policies: ['maxFailureRate', 'minVerifications', 'failStuckAfterSeconds'],
   batch: ['models', 'maxRequests', 'maxWaitSeconds', 'pollSeconds', 'maxSubmissions'],
 };
 

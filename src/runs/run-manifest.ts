@@ -67,9 +67,17 @@ export const runConfigSchema = z.strictObject({
     .object({ tokens: z.number().int().positive().optional(), usd: z.number().positive().optional(), seconds: z.number().positive().optional() })
     .strict()
     .optional(),
-  /** Pause the sweep past `maxFailureRate` once `minVerifications` have finished, showing the top failure reasons. */
+  /**
+   * Pause the sweep past `maxFailureRate` once `minVerifications` have finished, showing the top failure reasons.
+   * `failStuckAfterSeconds`: a verification whose workflow task keeps failing this long is ended and recorded
+   * as failed with the cause (default 1800; 0 never).
+   */
   policies: z
-    .object({ maxFailureRate: z.number().min(0).max(1), minVerifications: z.number().int().positive().default(20) })
+    .object({
+      maxFailureRate: z.number().min(0).max(1).optional(),
+      minVerifications: z.number().int().positive().default(20),
+      failStuckAfterSeconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+    })
     .strict()
     .optional(),
   /** Malformed dataset lines (reported before the run starts either way) make the run fail instead of being skipped. */

@@ -38,6 +38,8 @@ export const PATCHES = {
   sweepChecksDocuments: 'sweep-checks-documents',
   /** A sweep with `batch` routes its batch models' LLM calls through provider batches (llmBatchTask, batchCollectorWorkflow). */
   batchLane: 'batch-lane',
+  /** A sweep looks for verifications whose workflow task keeps failing and, past its bound, ends them and records why. */
+  sweepFailsStuckVerifications: 'sweep-fails-stuck-verifications',
 } as const;
 
 /**
@@ -63,6 +65,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepRepeats,
   PATCHES.sweepChecksDocuments,
   PATCHES.batchLane,
+  PATCHES.sweepFailsStuckVerifications,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

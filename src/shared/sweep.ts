@@ -106,6 +106,11 @@ export interface SweepInput {
   failurePolicy?: FailurePolicy;
   /** Limits of each verification (tokens, cost, wall time); none when absent. */
   limits?: VerificationLimits;
+  /**
+   * A verification whose workflow task has kept failing this long (in it or a child) is ended and
+   * recorded as failed with the cause; 0 never. Absent: DEFAULT_STUCK_AFTER_MS.
+   */
+  stuckAfterMs?: number;
   /** The models whose LLM calls go through provider batches (src/shared/batch.ts); none when absent. */
   batch?: BatchLaneSettings;
   /** Claims read per page from `<prefix>-run-claims` (default 50). */
@@ -164,6 +169,14 @@ export interface SweepProgress {
 }
 
 export const DEFAULT_SWEEP_PAGE_SIZE = 50;
+
+/** A verification stuck on a failing workflow task this long is recorded as failed (config: `policies.failStuckAfterSeconds`). */
+export const DEFAULT_STUCK_AFTER_MS = 30 * 60_000;
+
+/** How often a sweep looks for stuck verifications: half the bound, between 5 s and 5 min. */
+export function stuckCheckIntervalMs(stuckAfterMs: number): number {
+  return Math.min(Math.max(stuckAfterMs / 2, 5_000), 5 * 60_000);
+}
 /**
  * Continue as new after this many events (≈ 300 verifications), well before the server's limits
  * (it also suggests continue-as-new by itself, on event count and history size).

@@ -34,6 +34,8 @@ export interface CreateWorkerOptions {
   llm?: LlmQueueLimits;
   /** This worker's configuration: activities of workflows started under another one are refused. */
   configStamp?: ConfigStamp;
+  /** Workflow interceptor modules bundled with the workflows (tests inject workflow-task failures with one). */
+  workflowInterceptorModules?: string[];
 }
 
 import { WORKFLOWS_PATH } from './workflow-paths';
@@ -77,7 +79,7 @@ export async function createVerityWorker(options: CreateWorkerOptions): Promise<
       connection,
       namespace: options.temporal.namespace,
       taskQueue: options.taskQueue,
-      workflowBundle: await workflowBundleOf(options.workflowsPath ?? WORKFLOWS_PATH, tracing?.workflowInterceptorModules),
+      workflowBundle: await workflowBundleOf(options.workflowsPath ?? WORKFLOWS_PATH, [...(tracing?.workflowInterceptorModules ?? []), ...(options.workflowInterceptorModules ?? [])]),
       activities: options.activities,
       interceptors: { activity: activityInterceptors },
       ...(tracing ? { sinks: tracing.sinks } : {}),

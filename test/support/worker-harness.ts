@@ -27,7 +27,7 @@ export interface WorkerHarness {
 export interface WorkerHarnessOptions {
   simulator?: SimulatorOptions;
   apiKey?: string;
-  worker?: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm'>;
+  worker?: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm' | 'workflowInterceptorModules'>;
   /** Configuration variables of the test (over the defaults). */
   env?: Record<string, string>;
 }

@@ -33,7 +33,7 @@ export interface InProcessWorker {
 export async function startInProcessWorker(
   config: VerityConfig,
   logger: Logger,
-  workerOptions: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm'> = {},
+  workerOptions: Pick<CreateWorkerOptions, 'maxCachedWorkflows' | 'llm' | 'workflowInterceptorModules'> = {},
 ): Promise<InProcessWorker> {
   const requestsPerSecond = workerOptions.llm?.requestsPerSecond;
   const deps = await createWorkerDependencies(config, logger, requestsPerSecond === undefined ? {} : { llmRequestsPerSecond: requestsPerSecond });

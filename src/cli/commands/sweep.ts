@@ -43,7 +43,9 @@ import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { requireElasticsearch } from '../preflight';
 import { formatProgress, SweepProgressBar } from '../sweep-progress';
-import { formatWatch, ratePerMinute, retryingActivities } from '../sweep-watch';
+import { formatStuck, formatWatch, ratePerMinute, retryingActivities } from '../sweep-watch';
+import { findStuckVerifications } from '../../client/stuck-workflows';
+import { SEARCH_ATTRIBUTES } from '../../shared/constants';
 import { explorerDataFor } from './view';
 import { describeFailure } from '../workflow-failure';
 import { parsePositiveInt } from '../common';
@@ -396,8 +398,9 @@ async function statusCommand(runId: string, options: { json?: boolean; watch?: n
     const { handle, status } = await existingSweep(client, config, runId);
     const progress = await readProgress(handle, status);
     const llmRate = await withTimeout(readLlmRateStatus(client, config), 'status');
-    if (options.json) printJson({ ...progress, llmRate });
-    else printText(`${formatProgress(progress)}\n${formatLlmRate(llmRate)}\n`);
+    const stuck = status === 'RUNNING' ? await withTimeout(findStuckVerifications(client, SEARCH_ATTRIBUTES.run, runId), 'status') : [];
+    if (options.json) printJson({ ...progress, llmRate, stuck });
+    else printText(`${formatProgress(progress)}\n${formatStuck(stuck)}${formatLlmRate(llmRate)}\n`);
   });
 }
 
@@ -419,13 +422,14 @@ async function watchCommand(runId: string, seconds: number): Promise<void> {
         const progress = await readProgress(handle, status);
         const latest = { at: Date.now(), finished: progress.done + progress.failed };
         first ??= latest;
-        const [{ failures }, retries, llmRate] = await Promise.all([
+        const [{ failures }, retries, llmRate, stuck] = await Promise.all([
           failuresOf.failures(0, 3).catch(() => ({ failures: [] })),
           retryingActivities(client, runId),
           withTimeout(readLlmRateStatus(client, config), 'status'),
+          findStuckVerifications(client, SEARCH_ATTRIBUTES.run, runId).catch(() => []),
         ]);
         // The adaptive LLM rate (halved on 429s) next to the activities Temporal is retrying.
-        const text = `${formatWatch({ progress, perMinute: ratePerMinute(first, latest), failures, ...retries })}\n${formatLlmRate(llmRate)}`;
+        const text = `${formatWatch({ progress, perMinute: ratePerMinute(first, latest), failures, ...retries })}\n${formatStuck(stuck)}${formatLlmRate(llmRate)}`;
         process.stdout.write(process.stdout.isTTY ? `\x1b[2J\x1b[H${text}\n` : `${new Date().toISOString()}\n${text}\n`);
         if (status !== 'RUNNING') break;
         await new Promise((resolve) => setTimeout(resolve, seconds * 1000));

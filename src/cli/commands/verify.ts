@@ -23,6 +23,8 @@ import { asVerificationFailure } from '../workflow-failure';
 import { MAX_SEARCH_K } from '../../retrieval';
 import { INTERRUPTED, waitInterruptibly } from '../interrupt';
 import { reportRetries } from '../retry-progress';
+import { watchForStuck } from '../stuck-watch';
+import { describeStuck, type StuckWorkflow } from '../../client/stuck-workflows';
 import { applyLlmOption, llmOption } from '../llm-option';
 import { parseTopK } from '../common';
 
@@ -114,18 +116,24 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     if (!options.json) process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
     const stopReporting = reportRetries(handle);
+    const stuckWatch = watchForStuck(client, handle.workflowId);
     // A failed workflow settles the wait too (never rejects it): its cause is printed below, in one line.
     const result = handle.result();
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
+    const settled = Promise.race([
+      result.then(
+        () => undefined,
+        () => undefined,
+      ),
+      stuckWatch.stuck,
+    ]);
     waiting = await waitInterruptibly(handle, settled, { cancelOnInterrupt: options.cancelOnInterrupt === true });
     stopReporting();
+    stuckWatch.stop();
     if (waiting.value === INTERRUPTED) {
       process.exitCode = 130;
       return;
     }
+    if (Array.isArray(waiting.value)) throw new CliError(stuckMessage(waiting.value), 1);
     let verdict: Verdict;
     try {
       verdict = await verdictOfResult(config, await result);
@@ -166,4 +174,11 @@ export function formatVerdict(verdict: Verdict): string {
     `  model: ${verdict.model} (temperature ${verdict.temperature}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** One line: which workflow cannot progress and why; it stays open, so a fixed worker resumes it. */
+function stuckMessage(stuck: StuckWorkflow[]): string {
+  const [first] = stuck;
+  const more = stuck.length > 1 ? ` (and ${stuck.length - 1} more)` : '';
+  return `stuck: ${describeStuck(first!)}${more}; the workflow stays open and resumes once a worker can run it (fix the worker's code or version), or end it: \`temporal workflow terminate --workflow-id '${first!.workflowId}'\``;
 }
