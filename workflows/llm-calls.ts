@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, proxyActivities, TemporalFailure, workflowInfo } from '@temporalio/workflow';
 import { proxyOrderedLocalActivities } from './local-activity-order';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
@@ -39,6 +39,7 @@ export function createLlmCaller(meter: LlmMeter, batch?: { lane: BatchLaneSettin
       return await llmCachedAnswer.executeWithOptions({ summary: `${summary}${CACHE_LOOKUP_SUFFIX}` }, [call]);
     } catch (err) {
       if (err instanceof ActivityFailure) return null;
+      if (err instanceof TemporalFailure && !isCancellation(err) && hasPatch(PATCHES.cacheLookupFailureIsMiss)) return null;
       throw err;
     }
   };

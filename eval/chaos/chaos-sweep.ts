@@ -10,7 +10,11 @@
  * It uses a Temporal dev server of its own (port 7243, UI 8243, data in .verity/chaos), so
  * restarting it disturbs nobody else, and fresh index prefix, task queue and run id.
  *
- * Usage: npm run bench:chaos -- [--es-outage-s <seconds>] [--temporal-port <port>] [--proxy-port <port>] [--keep]
+ * With `--config eval/sweeps/chaos-every-method.yaml` every method is in the mix (Tool-MAD rounds and
+ * ToE nodes as child workflows, local activities everywhere): the proof of issue 42.
+ *
+ * Usage: npm run bench:chaos -- [--config <sweep yaml>] [--es-outage-s <seconds>] [--temporal-port <port>] [--proxy-port <port>] [--keep]
+ *   --config          the sweep to run (default eval/sweeps/dev-600.yaml); every dataset needs a `sample`
  *   --es-outage-s     how long Elasticsearch stays unreachable (default 65; at least 60 counts as a pass)
  *   --temporal-port   the chaos Temporal dev server's port; its UI listens on the next port (default 7243)
  *   --proxy-port      the Elasticsearch proxy's port (default 8711)
@@ -31,6 +35,7 @@ import { loadConfig } from '../../src/config/config';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { projectRoot } from '../../src/project-root';
 import { buildRunManifest } from '../../src/runs/build-manifest';
 import { RunFailureStore } from '../../src/runs/run-failure-store';
@@ -53,6 +58,7 @@ const SIM_FAULTS = '429:0.1,500:0.1';
 const TIMEOUT_MS = 30 * 60_000;
 
 interface ChaosOptions {
+  config: string;
   esOutageMs: number;
   temporalPort: number;
   proxyPort: number;
@@ -61,7 +67,7 @@ interface ChaosOptions {
 
 /** Parses the command line (unknown flags are refused). */
 function parseChaosArgs(argv: readonly string[]): ChaosOptions {
-  const options: ChaosOptions = { esOutageMs: DEFAULT_ES_OUTAGE_S * 1000, temporalPort: DEFAULT_TEMPORAL_PORT, proxyPort: DEFAULT_ES_PROXY_PORT, keep: false };
+  const options: ChaosOptions = { config: path.join(ROOT, 'eval', 'sweeps', 'dev-600.yaml'), esOutageMs: DEFAULT_ES_OUTAGE_S * 1000, temporalPort: DEFAULT_TEMPORAL_PORT, proxyPort: DEFAULT_ES_PROXY_PORT, keep: false };
   const number = (flag: string, value: string | undefined) => {
     const parsed = Number(value);
     if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${flag} expects a whole number above 0, got ${value ?? 'nothing'}`);
@@ -70,6 +76,7 @@ function parseChaosArgs(argv: readonly string[]): ChaosOptions {
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     if (flag === '--keep') options.keep = true;
+    else if (flag === '--config') options.config = path.resolve(argv[++i] ?? '');
     else if (flag === '--es-outage-s') options.esOutageMs = number(flag, argv[++i]) * 1000;
     else if (flag === '--temporal-port') options.temporalPort = number(flag, argv[++i]);
     else if (flag === '--proxy-port') options.proxyPort = number(flag, argv[++i]);
@@ -83,7 +90,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<number> {
   exitWithUsageIfAsked(__filename);
-  const { esOutageMs, temporalPort, proxyPort, keep } = parseChaosArgs(process.argv.slice(2));
+  const { config: sweepFile, esOutageMs, temporalPort, proxyPort, keep } = parseChaosArgs(process.argv.slice(2));
   const started = Date.now();
   const stamp = Date.now().toString(36);
   const dataDir = path.join(ROOT, '.verity', 'chaos');
@@ -129,8 +136,14 @@ async function main(): Promise<number> {
   const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
   say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);
 
-  const sweepFile = path.join(ROOT, 'eval', 'sweeps', 'dev-600.yaml');
-  const run = { ...readRunConfig(sweepFile), run: `dev-600-chaos-${stamp}` };
+  // The recorded web, for the methods that search the web (EMULATE, FIRE, Tool-MAD's search debater).
+  const web = await ingestCorpus({ client: es, index: webIndexName(prefix), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'web_factcheckbench.jsonl'), target: WEB_TARGET });
+  say(`ingested ${web.documents} recorded web pages into ${webIndexName(prefix)}`);
+
+  const configured = readRunConfig(sweepFile);
+  const run = { ...configured, run: `${configured.run}-chaos-${stamp}` };
+  const unsampled = run.datasets.find((dataset) => dataset.sample === undefined);
+  if (unsampled) throw new Error(`${path.relative(ROOT, sweepFile)}: dataset ${unsampled.name} needs a sample (the bench counts verifications from it)`);
   const input = buildSweepInput(config, run, path.dirname(sweepFile));
   await new RunStore(es, indexName(prefix, 'runs')).save(await buildRunManifest(config, run, input));
 
@@ -162,7 +175,7 @@ async function main(): Promise<number> {
       return 0;
     }
   };
-  const total = 600;
+  const total = run.datasets.reduce((sum, dataset) => sum + dataset.sample!, 0) * run.methods.length * run.models.length;
   const kills: Disruption[] = [];
   const restarts: Disruption[] = [];
   const pendingKills = [...KILL_AT];

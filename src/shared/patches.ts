@@ -40,6 +40,11 @@ export const PATCHES = {
   batchLane: 'batch-lane',
   /** A sweep looks for verifications whose workflow task keeps failing and, past its bound, ends them and records why. */
   sweepFailsStuckVerifications: 'sweep-fails-stuck-verifications',
+  /**
+   * A request-cache lookup that fails (a local activity's failure arrives as its ApplicationFailure or
+   * TimeoutFailure, not an ActivityFailure) is a miss: the call is paid for instead of failing the claim.
+   */
+  cacheLookupFailureIsMiss: 'cache-lookup-failure-is-miss',
 } as const;
 
 /**
@@ -66,6 +71,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepChecksDocuments,
   PATCHES.batchLane,
   PATCHES.sweepFailsStuckVerifications,
+  PATCHES.cacheLookupFailureIsMiss,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
