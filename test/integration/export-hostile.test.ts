@@ -26,6 +26,8 @@ describe('verity export against hostile inputs', () => {
     const verdicts = indexName(prefix, 'verdicts');
     const stored = (await client.search<Record<string, unknown>>({ index: verdicts, size: 1, query: { term: { runId } } })).hits.hits[0]!._source!;
     await client.index({ index: verdicts, id: 'hostile', document: { ...stored, workflowId: 'hostile', claimId: '@SUM(A1)', claim: HOSTILE_CLAIM }, refresh: 'wait_for' });
+    // A claim of the run (an export holds only the sweep's own verifications).
+    await client.index({ index: indexName(prefix, 'run-claims'), id: `${runId}/99`, document: { runId, ordinal: 99, claimId: '@SUM(A1)', dataset: stored.dataset, datasetPosition: 0, claim: HOSTILE_CLAIM, labelNorm: 'SUPPORTED' }, refresh: 'wait_for' });
   });
 
   afterAll(async () => {
