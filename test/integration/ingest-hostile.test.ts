@@ -74,5 +74,10 @@ describe('ingest of hostile corpora', () => {
     const all = await runCli(['verify', 'Oslo is the capital of Norway.', '--index', '_all'], env);
     expect(all.code).toBe(2);
     expect(all.stderr).toMatch(/^verity: --index: index "_all" is not one index name/);
+    for (const index of ['_all', '*', 'other-deployment-wiki']) {
+      const search = await runCli(['search', 'Oslo', '--index', index], env);
+      expect(search.code).toBe(2);
+      expect(search.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^verity: --index: index "[^"]+" is (not one index name|outside this deployment)/)]);
+    }
   });
 });
