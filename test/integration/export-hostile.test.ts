@@ -5,6 +5,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
+import { ExportInterruptedError, exportRun } from '../../src/runs/export/export-run';
 import { runCli } from '../support/cli-process';
 import { seedSyntheticRun } from '../support/synthetic-run';
 import { deleteIndicesWithPrefix, SHARED_DATA, uniqueName } from '../support/test-env';
@@ -70,5 +71,17 @@ describe('verity export against hostile inputs', () => {
     const forced = await runCli(['export', runId, '--format', 'jsonl', '--out', out, '--force'], env);
     expect(forced.code, forced.stderr).toBe(0);
     expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+
+  it('an interrupted export leaves neither the file nor a temporary one, and says interrupted; a re-run needs no --force', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'interrupted-'));
+    const out = path.join(dir, 'run.csv');
+    const interrupt = new AbortController();
+    await expect(exportRun(client, prefix, runId, 'csv', out, () => interrupt.abort(), interrupt.signal)).rejects.toThrow(new ExportInterruptedError(`export of run ${runId} interrupted; ${out} not written`));
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const result = await runCli(['export', runId, '--format', 'csv', '--out', out], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
+    expect(fs.readdirSync(dir)).toEqual(['run.csv']);
   });
 });
