@@ -12,6 +12,8 @@ import { planSweep } from '../../src/plan/plan-sweep';
 import { checkRunDatasets } from '../../src/runs/dataset-check';
 import { readManifest, readRun, RunNotFoundError } from '../../src/runs/read-run';
 import { exportRun } from '../../src/runs/export/export-run';
+import { ExplorerData } from '../../src/explorer';
+import { explorerFilterSchema } from '../../src/explorer/explorer-filter';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { describeFailure } from '../../src/shared/failure';
 import { sweepWorkflowId } from '../../src/shared/identity';
@@ -250,7 +252,7 @@ describe('sweeps under hostile inputs', () => {
       expect(result.stderr.trim().split('\n')).toEqual([`verity: --run ${input.runId}: that run belongs to a sweep and takes no ad-hoc verifications; choose another --run id, or add claims, methods or models to the sweep's config and \`verity sweep run\` it again`]);
     }
 
-    // Verdicts written under the run id from outside (as `verify --run` did before it was refused) stay out of its numbers.
+    // Verdicts written under the run id from outside (as `verify --run` did before it was refused: no dataset) stay out of its numbers.
     const verdicts = `${harness.prefix}-verdicts`;
     await harness.es.indices.refresh({ index: verdicts });
     const stored = await harness.es.search<Record<string, unknown>>({ index: verdicts, size: 10, query: { term: { runId: input.runId } } });
@@ -258,7 +260,7 @@ describe('sweeps under hostile inputs', () => {
     const own = stored.hits.hits[0]!._source!;
     const foreign = [
       { ...own, workflowId: 'foreign-k1', dataset: undefined, label: 'REFUTED' },
-      { ...own, workflowId: 'foreign-new', claimId: 'new', claim: 'A new claim about the Eiffel Tower.' },
+      { ...own, workflowId: 'foreign-new', dataset: undefined, claimId: 'new', claim: 'A new claim about the Eiffel Tower.' },
       { ...own, workflowId: 'foreign-model', model: 'another-model' },
     ];
     for (const doc of foreign) await harness.es.index({ index: verdicts, id: doc.workflowId, document: doc, refresh: 'wait_for' });
@@ -269,6 +271,12 @@ describe('sweeps under hostile inputs', () => {
     const stats = await exportRun(harness.es, harness.prefix, input.runId, 'csv', file);
     expect(stats).toMatchObject({ verdicts: 2, skipped: 3 });
     expect(fs.readFileSync(file, 'utf8')).not.toMatch(/foreign-/);
+    const view = new ExplorerData({ client: harness.es, prefix: harness.prefix, runId: input.runId, workflowUrl: () => undefined });
+    expect(await view.summary()).toMatchObject({ verdicts: 2, facets: { model: ['gpt-4o-mini'] } });
+    expect((await view.claims(explorerFilterSchema.parse({}))).total).toBe(2);
+    expect(await view.compare(String(own.claimId))).toHaveLength(1);
+    expect(await view.claim('foreign-k1')).toBeUndefined();
+    expect(await view.claim(String(own.workflowId))).toBeDefined();
   });
 
   it('reads the run id "" as an unknown run, not as Elasticsearch\'s 405 page', async () => {
