@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { ExportInterruptedError, exportRun } from '../../src/runs/export/export-run';
-import { runCli } from '../support/cli-process';
+import { runCli, spawnCli } from '../support/cli-process';
 import { seedSyntheticRun } from '../support/synthetic-run';
 import { deleteIndicesWithPrefix, SHARED_DATA, uniqueName } from '../support/test-env';
 
@@ -84,4 +84,20 @@ describe('verity export against hostile inputs', () => {
     expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
     expect(fs.readdirSync(dir)).toEqual(['run.csv']);
   });
+
+  it('Ctrl-C during a CLI export of a large run: exit 130, "interrupted" in one line, no file and no temporary file left', async () => {
+    const bigRun = 'big-run';
+    await seedSyntheticRun(client, prefix, { runId: bigRun, datasets: [{ name: 'fever', file: FEVER }], methods: ['rag', 'mermaid', 'fire', 'toe'], models: ['m1', 'm2', 'm3', 'm4'] });
+    const dir = fs.mkdtempSync(path.join(tmp, 'sigint-'));
+    const out = path.join(dir, 'big.csv');
+    const running = spawnCli(['export', bigRun, '--format', 'csv', '--out', out], env);
+    // The temporary file exists once the export writes (its signal handlers are installed by then).
+    const deadline = Date.now() + 60_000;
+    while (!fs.readdirSync(dir).some((name) => name.endsWith('.part')) && running.child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+    running.child.kill('SIGINT');
+    const result = await running.exited;
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr.trim().split('\n')).toEqual([`verity: interrupted: export of run ${bigRun} interrupted; ${out} not written`]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });
