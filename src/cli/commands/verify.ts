@@ -54,7 +54,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('-k, --top-k <n>', `passages retrieved as evidence (1-${MAX_SEARCH_K})`, parseTopK, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
     .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))
-    .option('--run <id>', 'run the verification belongs to (default: adhoc)')
+    .option('--run <id>', 'run the verification belongs to (default: adhoc; a run a sweep made is refused)')
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
     .option('-o, --option <key=value>', "a setting of the chosen method, e.g. -o memory=false (repeatable; see the method's settings in README)", collect, [])
     .option('--json', 'print the verdict as JSON (with the method\'s trace)')
