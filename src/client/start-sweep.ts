@@ -4,7 +4,10 @@ import { type Client, type WorkflowHandle, WorkflowExecutionAlreadyStartedError,
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { VerityConfig } from '../config/config';
 import type { ConfigStamp } from '../shared/identity';
-import { indexName } from '../es/indices';
+import { z } from 'zod';
+import { indexName, ownIndexProblem } from '../es/indices';
+import { unknownKeyMessage } from '../runs/config-keys';
+import { MAX_SEARCH_K } from '../retrieval';
 import type { RunConfig } from '../runs/run-manifest';
 import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/settings-schemas';
 import { sweepDetails, sweepSummary } from '../shared/activity-summaries';
@@ -41,11 +44,15 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     const repeated = firstRepeated(run[key]);
     if (repeated !== undefined) throw new InvalidRunConfigError(`${key}: "${repeated}" is listed twice; list each ${key === 'methods' ? 'method' : 'model'} once`);
   }
-  const rag = (run.parameters.rag ?? {}) as { topK?: unknown; index?: unknown };
-  if (rag.topK !== undefined && !(Number.isInteger(rag.topK) && (rag.topK as number) > 0)) {
-    throw new InvalidRunConfigError('parameters.rag.topK: expected a whole number above 0');
+  const rag = sweepRagParameters(run.parameters.rag);
+  const prefix = config.elasticsearch.indexPrefix;
+  // One index-name rule for every index a sweep reads (as for `--index`): one index of this deployment.
+  const ragIndexProblem = rag.index === undefined ? undefined : ownIndexProblem(rag.index, prefix);
+  if (ragIndexProblem) throw new InvalidRunConfigError(`parameters.rag.index: ${ragIndexProblem}`);
+  for (const [i, dataset] of run.datasets.entries()) {
+    const problem = dataset.index === undefined ? undefined : ownIndexProblem(dataset.index, prefix);
+    if (problem) throw new InvalidRunConfigError(`datasets.${i}.index: ${problem}`);
   }
-  if (rag.index !== undefined && typeof rag.index !== 'string') throw new InvalidRunConfigError('parameters.rag.index: expected an index name');
   const settings = methodSettingsOf(run);
   if ((run.repeats ?? 1) > 1 && run.methods.includes('toe') && settings.toe?.policy === 'online') {
     // Repeats share a claim's position in the run's claim order, on which the online policy's versions are scheduled.
@@ -73,7 +80,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     })),
     seed: run.seed,
     variants: run.methods.flatMap((method) => run.models.map((model) => ({ method: method as MethodName, model }))),
-    rag: { topK: (rag.topK as number | undefined) ?? DEFAULT_TOP_K, index: (rag.index as string | undefined) ?? indexName(config.elasticsearch.indexPrefix, 'wiki') },
+    rag: { topK: rag.topK ?? DEFAULT_TOP_K, index: rag.index ?? indexName(config.elasticsearch.indexPrefix, 'wiki') },
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
     concurrency: run.concurrency,
     ordered: run.ordered,
@@ -110,6 +117,21 @@ function firstRepeated(values: readonly string[]): string | undefined {
 }
 
 /** `parameters.<method>` of every method the run uses, validated by that method's schema. */
+/** `parameters.rag` of a sweep config: the retrieval of every method's verifications (unknown keys refused, as for every method). */
+const sweepRagParametersSchema = z.strictObject({
+  topK: z.number().int('expected a whole number').min(1, 'expected a whole number above 0').max(MAX_SEARCH_K, `at most ${MAX_SEARCH_K} passages`).optional(),
+  index: z.string({ error: 'expected an index name' }).optional(),
+});
+
+function sweepRagParameters(raw: unknown): z.infer<typeof sweepRagParametersSchema> {
+  const parsed = sweepRagParametersSchema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const where = ['parameters', 'rag', ...issue.path.map(String)].join('.');
+  const message = issue.code === 'unrecognized_keys' ? unknownKeyMessage(issue.keys[0] ?? '', Object.keys(sweepRagParametersSchema.shape)) : issue.message;
+  throw new InvalidRunConfigError(`${where}: ${message}`);
+}
+
 function methodSettingsOf(run: RunConfig): MethodSettings {
   let settings: MethodSettings = {};
   for (const method of run.methods as MethodName[]) {

@@ -8,8 +8,10 @@ import { METHOD_NAMES } from '../methods/registry';
 import type { MethodSettings } from '../shared/method-settings';
 import type { RetrievalMode } from '../shared/retrieval';
 import { methodIdentityContext, verificationHash, verifyWorkflowId } from '../shared/identity';
-import { type Verdict, type VerdictSummary, type VerifyClaimInput, findVerifyInputProblem, isVerdictSummary, legacyVerifyWorkflowId } from '../shared/verify';
+import { type Verdict, type VerdictSummary, type VerifyClaimInput, findVerifyInputProblem, hasVisibleText, isVerdictSummary, legacyVerifyWorkflowId } from '../shared/verify';
 import { createEsClient } from '../es/client';
+import { runIdSchema } from '../runs/run-manifest';
+import { datasetClaimSchema } from '../datasets/dataset-claim';
 import { VerdictStore } from '../verdicts/verdict-store';
 import { workflowMemo } from './workflow-memo';
 import { identityContextOf } from './verification-identity';
@@ -43,7 +45,7 @@ export const DEFAULT_TOP_K = 5;
  * claim id, the claim id is the start of the identity hash.
  */
 export function buildVerifyInput(config: VerityConfig, request: VerificationRequest): VerifyClaimInput {
-  const problem = findVerifyInputProblem(request, METHOD_NAMES);
+  const problem = findVerifyInputProblem(request, METHOD_NAMES) ?? requestProblem(request);
   if (problem) throw new InvalidClaimError(problem);
   const settings = {
     model: request.model ?? config.llm.models.judge,
@@ -66,6 +68,20 @@ export function buildVerifyInput(config: VerityConfig, request: VerificationRequ
     ...settings,
     identity: { ...methodIdentityContext(context, request.method), stamp: context.stamp, hash },
   };
+}
+
+/** What a sweep refuses in its claims and run ids, refused here too (the workflow checks only what it must). */
+function requestProblem(request: VerificationRequest): string | null {
+  if (!hasVisibleText(request.claim)) return 'the claim has no visible character';
+  if (request.runId !== undefined) {
+    const run = runIdSchema.safeParse(request.runId);
+    if (!run.success) return `run id: ${run.error.issues[0]?.message ?? 'invalid'}`;
+  }
+  if (request.claimId !== undefined) {
+    const id = datasetClaimSchema.shape.id.safeParse(request.claimId);
+    if (!id.success) return `claim id: ${id.error.issues[0]?.message ?? 'invalid'}`;
+  }
+  return null;
 }
 
 /** The workflow id of a verification: its identity's (inputs built before identities existed keep their old ids). */

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_SETTINGS_FILE_BYTES, readInputText } from './input-file';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { modelNameSchema } from '../llm/model-name';
@@ -257,7 +257,7 @@ export class ConfigError extends Error {
 export function readConfigFile(file: string): Record<string, unknown> {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputText(file, MAX_SETTINGS_FILE_BYTES);
   } catch (err) {
     throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`);
   }

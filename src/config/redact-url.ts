@@ -23,3 +23,20 @@ export function redactUrlsIn(text: string): string {
     return redactUrl(url.slice(0, url.length - trailing.length)) + trailing;
   });
 }
+
+/** Values shorter than this are placeholders (OPENAI_API_KEY=sim), not secrets: redacting them would maul ordinary words. */
+export const MIN_SECRET_CHARS = 8;
+
+/**
+ * `text` with every whole-token occurrence of each secret (a value of at least MIN_SECRET_CHARS,
+ * not inside a longer run of letters and digits) replaced by "[redacted]".
+ */
+export function redactSecretValues(text: string, secrets: readonly (string | undefined)[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret === undefined || secret.length < MIN_SECRET_CHARS) continue;
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    result = result.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), '[redacted]');
+  }
+  return result;
+}

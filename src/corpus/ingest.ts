@@ -78,12 +78,43 @@ interface IndexedPassage {
   doc: WikiPassageDoc;
 }
 
+/** Documents whose stale passages are deleted in one request. */
+const STALE_BATCH = 500;
+/** Stale passages deleted per bulk request. */
+const STALE_PAGE = 1000;
+
+/**
+ * Deletes the passages a document had beyond its new ones (numbered from `passages` on), so that a
+ * re-ingested document is replaced as a unit: its new passages overwrite the old ones by id first.
+ */
+async function deleteStalePassages(client: Client, index: string, documents: readonly { docId: string; passages: number }[]): Promise<void> {
+  if (documents.length === 0) return;
+  const query = {
+    bool: {
+      should: documents.map(({ docId, passages }) => ({ bool: { filter: [{ term: { doc_id: docId } }, { range: { passage: { gte: passages } } }] } })),
+      minimum_should_match: 1,
+    },
+  };
+  // No delete_by_query: the reindex module it lives in is not in every distribution.
+  for (;;) {
+    const stale = await client.search({ index, query, size: STALE_PAGE, _source: false });
+    const ids = stale.hits.hits.map((hit) => hit._id).filter((id): id is string => id !== undefined);
+    if (ids.length === 0) return;
+    const response = await client.bulk({ refresh: true, operations: ids.map((id) => ({ delete: { _index: index, _id: id } })) });
+    const failed = response.items.find((item) => item.delete?.error);
+    if (failed?.delete?.error) throw new Error(`could not delete the old passage ${failed.delete._id ?? '?'} of a re-ingested document: ${failed.delete.error.reason ?? failed.delete.error.type}`);
+    if (ids.length < STALE_PAGE) return;
+  }
+}
+
 /** Reads the corpus and yields its passages; a read error ends the stream and is handed back. */
 async function* passagesOf(
   options: IngestOptions,
   stats: CorpusReadStats,
   progress: IngestProgress,
   onReadError: (err: unknown) => void,
+  /** The index held passages before: a document ingested again may have had more of them. */
+  replacing: boolean,
 ): AsyncGenerator<IndexedPassage> {
   const target = options.target ?? WIKI_TARGET;
   const batchSize = options.embed ? (options.embedBatch ?? DEFAULT_EMBED_BATCH) : 1;
@@ -94,11 +125,19 @@ async function* passagesOf(
     if (options.embed && batch.length > 0) await embedInto(batch, options.embed, progress);
     return batch;
   };
+  let replaced: { docId: string; passages: number }[] = [];
   try {
     for await (const document of readCorpus(options.file, options, stats)) {
+      let passages = 0;
       for (const passage of splitIntoPassages(document, options.passageChars ?? DEFAULT_PASSAGE_CHARS)) {
         progress.passages += 1;
+        passages += 1;
         pending.push({ id: passageId(passage.docId, passage.passage), doc: target.toDoc(passage, document) });
+      }
+      if (replacing && passages > 0) replaced.push({ docId: document.id, passages });
+      if (replaced.length >= STALE_BATCH) {
+        await deleteStalePassages(options.client, options.index, replaced);
+        replaced = [];
       }
       if (pending.length >= batchSize) yield* await flush();
       progress.documents = stats.documents;
@@ -106,6 +145,7 @@ async function* passagesOf(
       options.onProgress?.({ ...progress });
     }
     yield* await flush();
+    await deleteStalePassages(options.client, options.index, replaced);
     options.onProgress?.({ ...progress });
   } catch (err) {
     // Throwing inside the bulk helper's datasource would leave its flush timer running.
@@ -124,6 +164,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   const started = Date.now();
   const { size: totalBytes } = await fs.stat(options.file);
   await (options.target ?? WIKI_TARGET).ensureIndex(options.client, options.index);
+  const replacing = (await options.client.count({ index: options.index })).count > 0;
 
   const stats = emptyReadStats();
   const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0, embedded: 0 };
@@ -131,7 +172,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   let readError: unknown;
 
   const bulkStats = await options.client.helpers.bulk<IndexedPassage>({
-    datasource: passagesOf(options, stats, progress, (err) => (readError = err)),
+    datasource: passagesOf(options, stats, progress, (err) => (readError = err), replacing),
     onDocument: (passage) => [{ index: { _index: options.index, _id: passage.id } }, passage.doc],
     onDrop: (dropped) => {
       if (failures.length >= MAX_REPORTED_FAILURES) return;

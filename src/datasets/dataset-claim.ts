@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CLAIM_CHARS, VERDICT_LABELS } from '../shared/constants';
-import { characterCount } from '../shared/verify';
+import { characterCount, hasVisibleText } from '../shared/verify';
 import { internalLabel, isKnownDataset } from '../labels';
 
 /**
@@ -33,6 +33,7 @@ export const datasetClaimSchema = z.object({
       const length = characterCount(claim);
       if (length > MAX_CLAIM_CHARS) context.addIssue({ code: 'custom', message: `the claim has ${length} characters; at most ${MAX_CLAIM_CHARS} are accepted (as by \`verity verify\`)` });
       else if (!isWellFormed(claim)) context.addIssue({ code: 'custom', message: 'the claim has a lone surrogate (no UTF-8 form)' });
+      else if (!hasVisibleText(claim)) context.addIssue({ code: 'custom', message: 'the claim has no visible character' });
     }),
   /** The label as written in the source (FELM-WK uses JSON booleans). */
   label: z.union([z.string().min(1).max(MAX_LABEL_CHARS, `a label has at most ${MAX_LABEL_CHARS} characters`), z.boolean()]),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { inputFileProblem, MAX_DATA_FILE_BYTES, readInputFile } from '../config/input-file';
 
 /** Where a record sits in its file: a 1-based line (JSONL, TSV) or a 0-based index (JSON arrays). */
 export type RecordPosition = { line: number } | { index: number };
@@ -104,7 +105,7 @@ export async function* jsonLines(file: string): AsyncGenerator<SourceRecord> {
 export async function* jsonArrayElements(file: string): AsyncGenerator<SourceRecord> {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await fs.promises.readFile(file));
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(readInputFile(file, MAX_DATA_FILE_BYTES));
   } catch (err) {
     if (err instanceof TypeError) throw new Error(`${file}: not valid UTF-8 (convert the file to UTF-8)`);
     throw err;
@@ -116,11 +117,6 @@ export async function* jsonArrayElements(file: string): AsyncGenerator<SourceRec
 
 /** Refuses what is not a regular file (a directory, /dev/zero, a FIFO): reading it would never end, or fail obscurely. */
 export function requireRegularFile(file: string): void {
-  let stats: fs.Stats;
-  try {
-    stats = fs.statSync(file);
-  } catch {
-    throw new Error(`dataset file not found: ${file}`);
-  }
-  if (!stats.isFile()) throw new Error(`${file}: not a regular file`);
+  const problem = inputFileProblem(file);
+  if (problem) throw new Error(`dataset file: ${problem}`);
 }

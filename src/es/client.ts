@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { Client, type ClientOptions, errors } from '@elastic/elasticsearch';
 import type { EsConnection } from '../config/es-connection';
 import { esReason } from './access-errors';
+import { MAX_SETTINGS_FILE_BYTES, readInputFile } from '../config/input-file';
 
 export interface EsConnectionOptions extends EsConnection {
   /** Per-request timeout; Temporal is the retry layer for activities, so client retries stay low. */
@@ -29,7 +29,7 @@ export function esClientOptions(options: EsConnectionOptions): ClientOptions {
 
 function readCaFile(file: string): Buffer {
   try {
-    return fs.readFileSync(file);
+    return readInputFile(file, MAX_SETTINGS_FILE_BYTES);
   } catch (err) {
     throw new EsConnectionSetupError(`cannot read the Elasticsearch CA certificate ES_CA_CERT=${file}: ${(err as Error).message}`);
   }

@@ -5,6 +5,7 @@ import { indexName } from '../es/indices';
 import type { ChatMessage } from '../llm/types';
 import type { DocumentVerdict } from '../shared/check/document';
 import type { Verdict } from '../shared/verify';
+import type { RunManifest } from '../runs/run-manifest';
 import { ExplorerDocuments, type ExplorerDocumentRow } from './explorer-documents';
 import { type ExplorerFilter, failureQuery, type GoldIndex, INVALID_CALLS_FIELD, needsGold, verdictQuery } from './explorer-filter';
 
@@ -105,6 +106,7 @@ export class ExplorerData implements ExplorerSource {
   private readonly index: { verdicts: string; claims: string; failures: string; cache: string };
   private gold: { at: number; index: GoldIndex; byClaim: Map<string, string> } | undefined;
   private readonly checkedDocuments: ExplorerDocuments;
+  private sweepScope: Promise<estypes.QueryDslQueryContainer[]> | undefined;
 
   constructor(private readonly options: ExplorerOptions) {
     const { prefix } = options;
@@ -117,13 +119,36 @@ export class ExplorerData implements ExplorerSource {
     };
   }
 
+  /**
+   * Of a run a sweep made, only its own verdicts: its (method, model) variants, of a dataset claim
+   * (`verify --run` stored verdicts without one before it was refused). Nothing for other runs.
+   */
+  private scope(): Promise<estypes.QueryDslQueryContainer[]> {
+    this.sweepScope ??= (async (): Promise<estypes.QueryDslQueryContainer[]> => {
+      const doc = await this.options.client.get<RunManifest>({ index: indexName(this.options.prefix, 'runs'), id: this.options.runId }, { ignore: [404] }).catch((err: unknown) => {
+        if (isIndexNotFound(err)) return undefined;
+        throw err;
+      });
+      const config = doc?.found ? doc._source?.config : undefined;
+      if (!config || config.check || !Array.isArray(config.methods) || !Array.isArray(config.models)) return [];
+      return [{ terms: { method: config.methods } }, { terms: { model: config.models } }, { exists: { field: 'dataset' } }];
+    })();
+    return this.sweepScope;
+  }
+
+  /** The run's verdicts `query` selects, within the sweep's own set. */
+  private async scoped(query: estypes.QueryDslQueryContainer): Promise<estypes.QueryDslQueryContainer> {
+    const scope = await this.scope();
+    return scope.length === 0 ? query : { bool: { must: [query], filter: scope } };
+  }
+
   async summary(): Promise<ExplorerSummary> {
     const { client, runId } = this.options;
     const terms = (field: string) => ({ terms: { field, size: 200 } });
     const response = await this.search(this.index.verdicts, {
       size: 0,
       track_total_hits: true,
-      query: { term: { runId } },
+      query: await this.scoped({ term: { runId } }),
       aggs: {
         method: terms('method'),
         model: terms('model'),
@@ -165,7 +190,7 @@ export class ExplorerData implements ExplorerSource {
       from: filter.from,
       size: filter.size,
       track_total_hits: true,
-      query: verdictQuery(this.options.runId, filter, gold?.index),
+      query: await this.scoped(verdictQuery(this.options.runId, filter, gold?.index)),
       sort: [{ claimId: 'asc' }, { method: 'asc' }, { model: 'asc' }],
       _source: { excludes: ['trace', 'transcript', 'evidence', 'rationale'] },
     });
@@ -197,13 +222,17 @@ export class ExplorerData implements ExplorerSource {
       throw err;
     });
     if (!doc?.found || doc._source?.runId !== this.options.runId) return undefined;
+    if ((await this.scope()).length > 0) {
+      const own = await this.options.client.count({ index: this.index.verdicts, query: await this.scoped({ ids: { values: [workflowId] } }) });
+      if (own.count === 0) return undefined;
+    }
     return (await this.withDetails([doc._source]))[0];
   }
 
   async compare(claimId: string): Promise<ExplorerClaim[]> {
     const response = await this.search<Verdict>(this.index.verdicts, {
       size: COMPARE_MAX,
-      query: { bool: { must: [{ term: { runId: this.options.runId } }, { term: { claimId } }] } },
+      query: await this.scoped({ bool: { must: [{ term: { runId: this.options.runId } }, { term: { claimId } }] } }),
       sort: [{ method: 'asc' }, { model: 'asc' }],
     });
     return this.withDetails((response?.hits.hits ?? []).map((hit) => hit._source as Verdict));

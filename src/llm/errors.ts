@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ZodError } from 'zod';
 import { ConfigError } from '../config/config';
-import { redactUrlsIn } from '../config/redact-url';
+import { redactSecretValues, redactUrlsIn } from '../config/redact-url';
 import { isTransientEsError } from '../es/client';
 import { parseRetryAfter } from '../search/retry-after';
 import { FAILURE_TYPES } from '../shared/constants';
@@ -151,7 +151,6 @@ function invalidOutputDetails(err: LlmOutputInvalidError): InvalidOutputDetails 
 
 /** Removes anything that looks like an API key (providers echo partial keys in 401 messages) and the credentials of quoted URLs. */
 export function redactSecrets(text: string, ...secrets: (string | undefined)[]): string {
-  let result = redactUrlsIn(text).replace(/\b(sk|key|api)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]');
-  for (const secret of secrets) if (secret) result = result.split(secret).join('[redacted]');
-  return result;
+  const result = redactUrlsIn(text).replace(/\b(sk|key|api)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]');
+  return redactSecretValues(result, secrets);
 }

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../config/config';
+import { MAX_SETTINGS_FILE_BYTES, readInputText } from '../config/input-file';
 
 /** USD per 1M tokens; `batchInput`/`batchOutput` through a provider's batch API (absent: the list price). */
 export interface ModelPrice {
@@ -67,7 +67,7 @@ export function loadPriceTable(file?: string, options: { builtIn?: boolean } = {
   let parsed: unknown;
   try {
     // A UTF-8 byte-order mark (as some editors write) is not JSON.
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    parsed = JSON.parse(readInputText(file, MAX_SETTINGS_FILE_BYTES).replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new ConfigError(`cannot read prices file ${file}: ${(err as Error).message.split('\n')[0]}`);
   }

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { entryToJsonLine, MemoryFileError, parseEntryLine, rescope } from './jsonl';
 import type { MemoryEntry } from './entry';
 import type { EvidenceMemoryStore } from './memory-store';
-import { inputFileProblem } from '../corpus/input-file';
+import { inputFileProblem, MAX_DATA_FILE_BYTES } from '../config/input-file';
 import { assertValidScope } from './scope';
 
 const IMPORT_BATCH = 500;
@@ -61,7 +61,7 @@ export async function importMemory(store: EvidenceMemoryStore, file: string, sco
 }
 
 export async function readMemoryFile(file: string): Promise<MemoryEntry[]> {
-  const problem = inputFileProblem(file);
+  const problem = inputFileProblem(file, MAX_DATA_FILE_BYTES);
   if (problem) throw new MemoryFileError(`cannot read ${problem}`);
   const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8', fd: openFile(file, 'r') }), crlfDelay: Infinity });
   const entries: MemoryEntry[] = [];

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import YAML from 'yaml';
 import { describeRunConfigIssue, findUnknownParameterKey } from './config-keys';
 import { type RunConfig, runConfigSchema } from './run-manifest';
+import { InputFileError, MAX_SETTINGS_FILE_BYTES, readInputText } from '../config/input-file';
 
 /** A sweep config file that cannot be read, is not YAML or breaks the schema; the message names the file. */
 export class RunConfigFileError extends Error {
@@ -12,9 +12,9 @@ export class RunConfigFileError extends Error {
 export function readRunConfig(file: string): RunConfig {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new RunConfigFileError(`cannot read sweep config ${file}`);
+    text = readInputText(file, MAX_SETTINGS_FILE_BYTES);
+  } catch (err) {
+    throw new RunConfigFileError(`cannot read sweep config: ${err instanceof InputFileError ? err.message : file}`);
   }
   let raw: unknown;
   try {

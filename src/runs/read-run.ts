@@ -5,6 +5,7 @@ import { indexName } from '../es/indices';
 import { runManifestSchema, type RunManifest } from './run-manifest';
 import { runClaimSchema, runFailureSchema, runVerdictSchema, type RunRecords } from './run-records';
 import { searchAll } from './search-all';
+import { sweepOwnVerdicts } from './sweep-own-verdicts';
 import { documentAsRunVerdict, runDocumentSchema } from './run-documents';
 
 export class RunNotFoundError extends Error {
@@ -59,11 +60,13 @@ export async function readRun(client: Client, prefix: string, runId: string): Pr
     ['verdicts', 'run-claims', 'run-failures', ...(manifest.config.check ? ['documents'] : [])].map((logical) => searchAll(client, indexName(prefix, logical), { term: { runId } })),
   );
   const warnings: string[] = [];
-  const claimVerdicts = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
+  const claims = validateAll(runClaimSchema, claimDocs ?? [], 'run claim', warnings);
+  const stored = validateAll(runVerdictSchema, verdictDocs ?? [], 'verdict', warnings);
+  const { own: claimVerdicts, foreign } = manifest.config.check ? { own: stored, foreign: 0 } : sweepOwnVerdicts(manifest, claims, stored);
+  if (foreign > 0) warnings.push(`${foreign} verdict(s) stored under run "${runId}" are not of its sweep's (claim, method, model, repeat) set and are left out`);
   const checked = manifest.config.check ? validateAll(runDocumentSchema, documentDocs ?? [], 'document', warnings) : undefined;
   // A sweep with `check` is scored per document; its claims' verdicts are the documents' evidence.
   const verdicts = checked ? checked.map(documentAsRunVerdict) : claimVerdicts;
-  const claims = validateAll(runClaimSchema, claimDocs ?? [], 'run claim', warnings);
   const failures = validateAll(runFailureSchema, failureDocs ?? [], 'run failure', warnings);
   // A run whose verifications all failed or reached their limits is reported (as failed / LIMIT_REACHED).
   if (verdicts.length === 0 && failures.length === 0) throw new RunWithoutVerdictsError(runId);

@@ -34,11 +34,14 @@ export type RunProtocol = (typeof RUN_PROTOCOLS)[number];
 export const MAX_RUN_ID_CHARS = 100;
 export const MAX_MODEL_NAME_CHARS = 200;
 
+/** A run id, as sweeps and `verify --run` accept it. */
+export const runIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"')
+  .max(MAX_RUN_ID_CHARS, `run ids have at most ${MAX_RUN_ID_CHARS} characters`);
+
 export const runConfigSchema = z.strictObject({
-  run: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'run ids use letters, digits, ".", "_" and "-"')
-    .max(MAX_RUN_ID_CHARS, `run ids have at most ${MAX_RUN_ID_CHARS} characters`),
+  run: runIdSchema,
   description: z.string().optional(),
   datasets: z
     .array(runDatasetSchema)

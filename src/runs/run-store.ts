@@ -1,5 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
 import { ensureIndex } from '../es/ensure-index';
+import { indexName } from '../es/indices';
 import { RUNS_INDEX } from './run-indices';
 import { type RunManifest, runManifestSchema, type RunStatus } from './run-manifest';
 
@@ -40,4 +41,15 @@ export class RunStore {
     await ensureIndex(this.client, this.index, RUNS_INDEX);
     this.ready = true;
   }
+}
+
+/**
+ * Whether a sweep made this run: `sweep run` records its manifest, and every sweep workflow stores
+ * the run's claims (a sweep started without the CLI has only those). Creates nothing.
+ */
+export async function isSweepRun(client: Client, prefix: string, runId: string): Promise<boolean> {
+  if (runId === '') return false;
+  if (await client.exists({ index: indexName(prefix, 'runs'), id: runId })) return true;
+  const claims = await client.count({ index: indexName(prefix, 'run-claims'), query: { term: { runId } }, ignore_unavailable: true, allow_no_indices: true });
+  return claims.count > 0;
 }

@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import { AuthError, InvalidArgumentsError, ProviderResponseError, ProviderUnavailableError, RateLimitedError, SearchError } from './errors';
 import { parseRetryAfter } from './retry-after';
 import { type ProviderConnection } from './types';
+import { redactSecretValues } from '../config/redact-url';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;
 const BODY_EXCERPT_CHARS = 200;
@@ -84,5 +85,5 @@ function describeNetworkError(err: unknown): string {
 }
 
 function scrub(message: string, secrets: readonly string[]): string {
-  return secrets.filter((secret) => secret !== '').reduce((text, secret) => text.split(secret).join('[redacted]'), message);
+  return redactSecretValues(message, secrets);
 }

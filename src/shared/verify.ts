@@ -156,6 +156,11 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** Text with at least one visible character (not only spaces, controls and zero-width or other invisible characters). */
+export function hasVisibleText(text: string): boolean {
+  return /[^\s\p{Cc}\p{Cf}\p{Zs}\p{Default_Ignorable_Code_Point}]/u.test(text);
+}
+
 /**
  * Returns a one-line problem description, or null when the input can be verified; `knownMethods` are
  * the registered methods (the workflow passes its runner table's, clients the registry's). `utf16Units`

@@ -88,7 +88,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const started = Date.now();
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
     const route = `${req.method} ${path}`;
-    const text = await readBody(req);
+    const limit = path === '/v1/files' ? MAX_FILE_BODY_BYTES : MAX_BODY_BYTES;
+    const text = await readBody(req, limit);
+    if (text === undefined) {
+      log.add({ method: req.method ?? '', path, requestHash: '', status: 413, time: new Date(started).toISOString(), durationMs: Date.now() - started });
+      return send(res, { status: 413, body: { error: { message: `request body over the simulator's ${limit / (1024 * 1024)} MiB limit`, type: 'invalid_request_error', code: 'request_too_large' } } });
+    }
     const record = (status: number, fault?: FaultKind) =>
       log.add({ method: req.method ?? '', path, requestHash: requestHashOf(text), status, fault, time: new Date(started).toISOString(), durationMs: Date.now() - started });
 
@@ -216,10 +221,20 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+/** Request bodies the simulator reads (model requests; batch input files, as OpenAI's 200 MB file limit): more is answered 413. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+export const MAX_FILE_BODY_BYTES = 200 * 1024 * 1024;
+
+/** The body as text, or undefined when it is over `limit` bytes (the rest is read and dropped, so memory stays bounded). */
+async function readBody(req: http.IncomingMessage, limit: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= limit) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
+  }
+  return size > limit ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 function send(res: http.ServerResponse, response: SimResponse, headers: Record<string, string> = {}): void {

@@ -5,7 +5,8 @@ import type { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
-import { runCli } from '../support/cli-process';
+import { ExportInterruptedError, exportRun } from '../../src/runs/export/export-run';
+import { runCli, spawnCli } from '../support/cli-process';
 import { seedSyntheticRun } from '../support/synthetic-run';
 import { deleteIndicesWithPrefix, SHARED_DATA, uniqueName } from '../support/test-env';
 
@@ -26,6 +27,8 @@ describe('verity export against hostile inputs', () => {
     const verdicts = indexName(prefix, 'verdicts');
     const stored = (await client.search<Record<string, unknown>>({ index: verdicts, size: 1, query: { term: { runId } } })).hits.hits[0]!._source!;
     await client.index({ index: verdicts, id: 'hostile', document: { ...stored, workflowId: 'hostile', claimId: '@SUM(A1)', claim: HOSTILE_CLAIM }, refresh: 'wait_for' });
+    // A claim of the run (an export holds only the sweep's own verifications).
+    await client.index({ index: indexName(prefix, 'run-claims'), id: `${runId}/99`, document: { runId, ordinal: 99, claimId: '@SUM(A1)', dataset: stored.dataset, datasetPosition: 0, claim: HOSTILE_CLAIM, labelNorm: 'SUPPORTED' }, refresh: 'wait_for' });
   });
 
   afterAll(async () => {
@@ -69,4 +72,32 @@ describe('verity export against hostile inputs', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
   });
+
+  it('an interrupted export leaves neither the file nor a temporary one, and says interrupted; a re-run needs no --force', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'interrupted-'));
+    const out = path.join(dir, 'run.csv');
+    const interrupt = new AbortController();
+    await expect(exportRun(client, prefix, runId, 'csv', out, () => interrupt.abort(), interrupt.signal)).rejects.toThrow(new ExportInterruptedError(`export of run ${runId} interrupted; ${out} not written`));
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const result = await runCli(['export', runId, '--format', 'csv', '--out', out], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
+    expect(fs.readdirSync(dir)).toEqual(['run.csv']);
+  });
+
+  it('Ctrl-C during a CLI export of a large run: exit 130, "interrupted" in one line, no file and no temporary file left', async () => {
+    const bigRun = 'big-run';
+    await seedSyntheticRun(client, prefix, { runId: bigRun, datasets: [{ name: 'fever', file: FEVER }], methods: ['rag', 'mermaid', 'fire', 'toe'], models: ['m1', 'm2', 'm3', 'm4'] });
+    const dir = fs.mkdtempSync(path.join(tmp, 'sigint-'));
+    const out = path.join(dir, 'big.csv');
+    const running = spawnCli(['export', bigRun, '--format', 'csv', '--out', out], env);
+    // The temporary file exists once the export writes (its signal handlers are installed by then).
+    const deadline = Date.now() + 60_000;
+    while (!fs.readdirSync(dir).some((name) => name.endsWith('.part')) && running.child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+    running.child.kill('SIGINT');
+    const result = await running.exited;
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stderr.trim().split('\n')).toEqual([`verity: interrupted: export of run ${bigRun} interrupted; ${out} not written`]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });

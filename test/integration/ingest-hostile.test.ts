@@ -36,6 +36,25 @@ describe('ingest of hostile corpora', () => {
     expect(stored.hits.hits.map((hit) => hit._source!.content).join(' ')).toContain('capital of France');
   });
 
+  it('re-ingesting a shorter version of a document replaces its passages as a unit: no old passage stays searchable', async () => {
+    const index = indexName(prefix, 'reingest-wiki');
+    const long = Array.from({ length: 18 }, (_, i) => `Sentence ${i} says that the old Lisbon tramway number ${i} ran along the river in colour ${'blue '.repeat(40)}.`).join(' ');
+    const file = path.join(tmp, 'reingest.jsonl');
+    fs.writeFileSync(file, [doc('Lisbon', long), doc('Porto', 'Porto lies on the Douro.')].join('\n'));
+    const first = await runCli(['ingest', 'wiki', file, '--index', index], env);
+    expect(first.code, first.stderr).toBe(0);
+    const count = async (docId: string) => (await es.count({ index, query: { term: { doc_id: docId } } })).count;
+    expect(await count('Lisbon')).toBeGreaterThan(5);
+    fs.writeFileSync(file, doc('Lisbon', 'Lisbon is the capital of Portugal.'));
+    const second = await runCli(['ingest', 'wiki', file, '--index', index], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(await count('Lisbon')).toBe(1);
+    expect(await count('Porto')).toBe(1);
+    const search = await runCli(['search', 'tramway river colour', '--index', index, '--json'], env);
+    expect(search.code, search.stderr).toBe(0);
+    expect((JSON.parse(search.stdout) as { hits: { text: string }[] }).hits.map((hit) => hit.text).join(' ')).not.toMatch(/tramway/);
+  });
+
   it('says what a directory or a device is instead of "not found"', async () => {
     const directory = await runCli(['ingest', 'wiki', tmp], env);
     expect(directory.code).toBe(2);
@@ -55,5 +74,10 @@ describe('ingest of hostile corpora', () => {
     const all = await runCli(['verify', 'Oslo is the capital of Norway.', '--index', '_all'], env);
     expect(all.code).toBe(2);
     expect(all.stderr).toMatch(/^verity: --index: index "_all" is not one index name/);
+    for (const index of ['_all', '*', 'other-deployment-wiki']) {
+      const search = await runCli(['search', 'Oslo', '--index', index], env);
+      expect(search.code).toBe(2);
+      expect(search.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^verity: --index: index "[^"]+" is (not one index name|outside this deployment)/)]);
+    }
   });
 });

@@ -10,7 +10,10 @@ import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { createLogger } from '../../src/logging/logger';
 import { planSweep } from '../../src/plan/plan-sweep';
 import { checkRunDatasets } from '../../src/runs/dataset-check';
-import { readManifest, RunNotFoundError } from '../../src/runs/read-run';
+import { readManifest, readRun, RunNotFoundError } from '../../src/runs/read-run';
+import { exportRun } from '../../src/runs/export/export-run';
+import { ExplorerData } from '../../src/explorer';
+import { explorerFilterSchema } from '../../src/explorer/explorer-filter';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { describeFailure } from '../../src/shared/failure';
 import { sweepWorkflowId } from '../../src/shared/identity';
@@ -215,9 +218,65 @@ describe('sweeps under hostile inputs', () => {
     }
   });
 
-  it('verifies a claim under a 1,100-character --run and --claim-id', async () => {
-    const result = await runCliInProcess(['verify', '--run', 'r'.repeat(1100), '--claim-id', 'c'.repeat(1100), 'The Eiffel Tower is in Paris.'], harness.env);
+  it('verify --run and --claim-id take the limits sweeps apply: a 1,100-character claim id is verified, a longer run id or claim id refused in one line', async () => {
+    const result = await runCliInProcess(['verify', '--run', uniqueName('long-claim-id'), '--claim-id', 'c'.repeat(1100), 'The Eiffel Tower is in Paris.'], harness.env);
     expect(result).toMatchObject({ code: 0 });
+    const run = await runCliInProcess(['verify', '--run', 'r'.repeat(1100), 'The Eiffel Tower is in Paris.'], harness.env);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^verity: invalid claim: run id: run ids have at most 100 characters$/)]);
+    const spaced = await runCliInProcess(['verify', '--run', 'a b', 'The Eiffel Tower is in Paris.'], harness.env);
+    expect(spaced.stderr.trim().split('\n')).toEqual([expect.stringMatching(/run id: run ids use letters, digits/)]);
+    const claimId = await runCliInProcess(['verify', '--claim-id', 'c'.repeat(2100), 'The Eiffel Tower is in Paris.'], harness.env);
+    expect(claimId.stderr.trim().split('\n')).toEqual([expect.stringMatching(/claim id: a claim id has at most 2000 characters$/)]);
+  });
+
+  it('refuses a claim of zero-width characters only, before anything is paid', async () => {
+    const result = await runCliInProcess(['verify', '\u200b\u200c\u200d\u2060\ufeff'], harness.env);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual(['verity: invalid claim: the claim has no visible character']);
+  });
+
+  it("a finished sweep's run takes no ad-hoc verification, and its report and export count only the sweep's own verifications", async () => {
+    const input = { runId: uniqueName('owned') };
+    const config = path.join(tmp, 'owned.yaml');
+    const dataset = writeDataset('owned.jsonl', [claimLine('own-1'), claimLine('own-2')]);
+    fs.writeFileSync(config, YAML.stringify({ run: input.runId, datasets: [{ name: 'demo', file: dataset, format: 'verity' }], methods: ['rag'], models: ['gpt-4o-mini'] }));
+    const swept = await runCliInProcess(['sweep', 'run', config, '--no-embedded-worker'], harness.env);
+    expect(swept.code, swept.stderr).toBe(0);
+    for (const args of [
+      ['verify', 'Claim own-1 is about the Eiffel Tower.', '--run', input.runId, '--claim-id', 'own-1', '-k', '1'],
+      ['verify', 'A new claim about the Eiffel Tower.', '--run', input.runId, '--claim-id', 'new'],
+    ]) {
+      const result = await runCliInProcess(args, harness.env);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([`verity: --run ${input.runId}: that run belongs to a sweep and takes no ad-hoc verifications; choose another --run id, or add claims, methods or models to the sweep's config and \`verity sweep run\` it again`]);
+    }
+
+    // Verdicts written under the run id from outside (as `verify --run` did before it was refused: no dataset) stay out of its numbers.
+    const verdicts = `${harness.prefix}-verdicts`;
+    await harness.es.indices.refresh({ index: verdicts });
+    const stored = await harness.es.search<Record<string, unknown>>({ index: verdicts, size: 10, query: { term: { runId: input.runId } } });
+    expect(stored.hits.hits).toHaveLength(2);
+    const own = stored.hits.hits[0]!._source!;
+    const foreign = [
+      { ...own, workflowId: 'foreign-k1', dataset: undefined, label: 'REFUTED' },
+      { ...own, workflowId: 'foreign-new', dataset: undefined, claimId: 'new', claim: 'A new claim about the Eiffel Tower.' },
+      { ...own, workflowId: 'foreign-model', model: 'another-model' },
+    ];
+    for (const doc of foreign) await harness.es.index({ index: verdicts, id: doc.workflowId, document: doc, refresh: 'wait_for' });
+    const records = await readRun(harness.es, harness.prefix, input.runId);
+    expect(records.verdicts.map((v) => v.workflowId).sort()).toEqual(stored.hits.hits.map((hit) => hit._id).sort());
+    expect(records.warnings).toContain(`3 verdict(s) stored under run "${input.runId}" are not of its sweep's (claim, method, model, repeat) set and are left out`);
+    const file = path.join(tmp, 'owned.csv');
+    const stats = await exportRun(harness.es, harness.prefix, input.runId, 'csv', file);
+    expect(stats).toMatchObject({ verdicts: 2, skipped: 3 });
+    expect(fs.readFileSync(file, 'utf8')).not.toMatch(/foreign-/);
+    const view = new ExplorerData({ client: harness.es, prefix: harness.prefix, runId: input.runId, workflowUrl: () => undefined });
+    expect(await view.summary()).toMatchObject({ verdicts: 2, facets: { model: ['gpt-4o-mini'] } });
+    expect((await view.claims(explorerFilterSchema.parse({}))).total).toBe(2);
+    expect(await view.compare(String(own.claimId))).toHaveLength(1);
+    expect(await view.claim('foreign-k1')).toBeUndefined();
+    expect(await view.claim(String(own.workflowId))).toBeDefined();
   });
 
   it('reads the run id "" as an unknown run, not as Elasticsearch\'s 405 page', async () => {

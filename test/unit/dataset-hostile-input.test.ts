@@ -41,8 +41,8 @@ describe('dataset files a hostile or careless user may hand over', () => {
   });
 
   it('refuses what is not a regular file (/dev/zero, a directory) at once', async () => {
-    await expect(loadDataset('/dev/zero', { format: 'verity' })).rejects.toThrow('/dev/zero: not a regular file');
-    await expect(loadDataset(tmp, { format: 'verity' })).rejects.toThrow(`${tmp}: not a regular file`);
+    await expect(loadDataset('/dev/zero', { format: 'verity' })).rejects.toThrow('dataset file: /dev/zero is not a regular file');
+    await expect(loadDataset(tmp, { format: 'verity' })).rejects.toThrow(`dataset file: ${tmp} is a directory, not a file`);
   });
 
   it('skips claims over 5,000 characters, ids over 2,000 and ids with a lone surrogate, naming the limit', async () => {

@@ -73,6 +73,13 @@ describe('toTemporalFailure', () => {
   it('never carries an API key', () => {
     const failure = toTemporalFailure(apiError(401, 'Incorrect API key provided: sk-proj-abcdef123456'));
     expect(failure.message).not.toContain('abcdef123456');
-    expect(redactSecrets('key is s3cr3t!', 's3cr3t!')).toBe('key is [redacted]');
+    expect(redactSecrets('key is s3cr3t-value!', 's3cr3t-value!')).toBe('key is [redacted]');
+  });
+
+  it('redacts only values long enough to be secrets, as whole tokens (OPENAI_API_KEY=sim leaves "simulated" alone)', () => {
+    expect(redactSecrets('the simulated endpoint answered', 'sim')).toBe('the simulated endpoint answered');
+    expect(redactSecrets('Bearer Zq8pW2xR9k and Zq8pW2xR9kExtra', 'Zq8pW2xR9k')).toBe('Bearer [redacted] and Zq8pW2xR9kExtra');
+    expect(redactSecrets('url ?key=Zq8pW2xR9k&x=1', 'Zq8pW2xR9k')).toBe('url ?key=[redacted]&x=1');
+    expect(redactSecrets('a.b*c(d)e+f? appears', 'a.b*c(d)e+f?')).toBe('[redacted] appears');
   });
 });

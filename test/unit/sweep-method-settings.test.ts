@@ -30,4 +30,20 @@ describe('method settings of a sweep config', () => {
     expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 3, parameters: { toe: { policy: 'heuristic' } } }), '/tmp')).not.toThrow();
     expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 1, parameters: { toe: { policy: 'online' } } }), '/tmp')).not.toThrow();
   });
+
+  it('refuses unknown keys under parameters.rag, as every method does, with a did-you-mean (issue 39)', () => {
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topk: 1 } } }), '/tmp')).toThrow('parameters.rag: unknown key "topk"; did you mean "topK"?');
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { mode: 'dense' } } }), '/tmp')).toThrow('parameters.rag: unknown key "mode"; known keys: topK, index');
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 0 } } }), '/tmp')).toThrow(/^parameters\.rag\.topK: expected a whole number above 0$/);
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 1.5 } } }), '/tmp')).toThrow(/^parameters\.rag\.topK: expected a whole number$/);
+    expect(buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 3, index: 'acme-other' } } }), '/tmp').rag).toEqual({ topK: 3, index: 'acme-other' });
+    expect(buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: null } }), '/tmp').rag).toEqual({ topK: 5, index: 'acme-wiki' });
+  });
+
+  it('applies the one index-name rule of --index to every index a sweep config names (issue 39)', () => {
+    for (const index of ['*', '_all', 'acme-*', 'acme-wiki,other-wiki', 'other-wiki']) {
+      expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { index } } }), '/tmp')).toThrow(/^parameters\.rag\.index: index ".*" is (not one index name|outside this deployment)/);
+      expect(() => buildSweepInput(config, runConfigSchema.parse({ run: 'r1', datasets: [{ name: 'demo', file: 'claims.jsonl' }, { name: 'd2', file: 'c.jsonl', index }], methods: ['rag'], models: ['m'] }), '/tmp')).toThrow(/^datasets\.1\.index: index ".*" is (not one index name|outside this deployment)/);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
-import { exportRun } from '../../runs/export/export-run';
+import { ExportInterruptedError, exportRun } from '../../runs/export/export-run';
 import fs from 'node:fs';
 import { EXPORT_FORMATS, type ExportFormat, OutputFileError } from '../../runs/export/row-writers';
 import { RunNotFoundError } from '../../runs/read-run';
@@ -32,20 +32,40 @@ async function exportCommand(runId: string, options: ExportOptions): Promise<voi
   refuseOverwrite(file, options.force ?? false);
   const client = createEsClient(config.elasticsearch);
   let reported = 0;
+  // Ctrl-C or SIGTERM stops the export between pages; exportRun removes its temporary file.
+  const interrupt = new AbortController();
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signalled ??= signal;
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
-    const stats = await exportRun(client, config.elasticsearch.indexPrefix, runId, options.format, file, (rows) => {
-      if (rows - reported >= PROGRESS_EVERY) {
-        reported = rows;
-        notice(`${rows} rows…`);
-      }
-    });
+    const stats = await exportRun(
+      client,
+      config.elasticsearch.indexPrefix,
+      runId,
+      options.format,
+      file,
+      (rows) => {
+        if (rows - reported >= PROGRESS_EVERY) {
+          reported = rows;
+          notice(`${rows} rows…`);
+        }
+      },
+      interrupt.signal,
+    );
     for (const problem of stats.problems) notice(`skipped ${problem}`);
     const skipped = stats.skipped > 0 ? `; ${stats.skipped} malformed document(s) skipped` : '';
     notice(`exported ${stats.verdicts} verdicts and ${stats.failures} failed verifications of run ${runId}${file === '-' ? '' : ` to ${file}`}${skipped}`);
   } catch (err) {
+    if (err instanceof ExportInterruptedError) throw new CliError(`interrupted: ${err.message}`, signalled === 'SIGTERM' ? 143 : 130);
     if (err instanceof RunNotFoundError || err instanceof OutputFileError) throw new CliError(err.message, 1);
     throw toCliError(err, config.elasticsearch.url);
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await client.close();
   }
 }

@@ -5,7 +5,7 @@ import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
 import { ingestCorpus, type IngestProgress, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
 import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
-import { inputFileProblem } from '../../corpus/input-file';
+import { inputFileProblem } from '../../config/input-file';
 import type { OmittedDocuments } from '../../corpus/reader';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';

@@ -5,6 +5,8 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/
 import { type Command } from 'commander';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
+import { ownIndexProblem } from '../../es/indices';
+import { CliError } from '../errors';
 import { createLlmGateway } from '../../llm/create-gateway';
 import { resolveLlmEndpoint } from '../../llm/endpoint';
 import { createLogger } from '../../logging/logger';
@@ -22,6 +24,8 @@ export interface McpOptions {
 /** Serves the tool registry over MCP on stdin/stdout until the client closes the connection. */
 export async function serveMcp(options: McpOptions = {}): Promise<void> {
   const config = loadConfig();
+  const indexProblem = options.index === undefined ? undefined : ownIndexProblem(options.index, config.elasticsearch.indexPrefix);
+  if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const logger = createLogger(config.logLevel);
   const es = createEsClient(config.elasticsearch);
   // Embeddings for rag_search's dense/hybrid modes and semantic memory recall (the simulator says so on stderr).

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { type Command } from 'commander';
 import { loadConfig } from '../../config/config';
+import { inputFileProblem, MAX_DATA_FILE_BYTES } from '../../config/input-file';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { assertValidScope, InvalidMemoryScopeError } from '../../memory/scope';
@@ -65,7 +65,8 @@ export function registerMemoryCommand(program: Command): void {
     .option('--scope <scope>', 'put every entry into this scope instead of the one it was exported from')
     .option('--json', 'print the summary as JSON on stdout')
     .action((file: string, options: JsonOption & { scope?: string }) => {
-      if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`memory file not found: ${file}`, 2);
+      const problem = inputFileProblem(file, MAX_DATA_FILE_BYTES);
+      if (problem) throw new CliError(`cannot import memory: ${problem}`, 2);
       return withMemoryStore(async (store) => {
         const result = await importMemory(store, file, options.scope);
         if (options.json) printJson({ file, ...result });

@@ -2,6 +2,7 @@ import { type Command } from 'commander';
 import { loadConfig } from '../../config/config';
 import { wikiIndexName } from '../../corpus/wiki-index';
 import { createEsClient } from '../../es/client';
+import { ownIndexProblem } from '../../es/indices';
 import { searchPassages, type Passage } from '../../retrieval/bm25';
 import { IndexNotFoundError, InvalidQueryError } from '../../retrieval/errors';
 import { CliError } from '../errors';
@@ -27,6 +28,8 @@ function formatHit(hit: Passage, position: number): string {
 
 async function search(query: string, options: SearchOptions): Promise<void> {
   const config = loadConfig();
+  const indexProblem = options.index === undefined ? undefined : ownIndexProblem(options.index, config.elasticsearch.indexPrefix);
+  if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const index = wikiIndexName(config.elasticsearch.indexPrefix, options.index);
   const client = createEsClient(config.elasticsearch);
   try {

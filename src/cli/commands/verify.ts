@@ -13,6 +13,7 @@ import type { VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName, ownIndexProblem } from '../../es/indices';
 import { VerdictStore } from '../../verdicts/verdict-store';
+import { isSweepRun } from '../../runs/run-store';
 import { createCliLogger } from '../cli-logger';
 import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
@@ -55,7 +56,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('-k, --top-k <n>', `passages retrieved as evidence (1-${MAX_SEARCH_K})`, parseTopK, DEFAULT_TOP_K)
     .option('--index <name>', 'Elasticsearch index to retrieve from (default: <prefix>-wiki)')
     .addOption(new Option('--retrieval-mode <mode>', 'bm25, dense or hybrid (dense/hybrid need an index ingested with --embed); default bm25').choices(RETRIEVAL_MODES))
-    .option('--run <id>', 'run the verification belongs to (default: adhoc)')
+    .option('--run <id>', 'run the verification belongs to (default: adhoc; a run a sweep made is refused)')
     .option('--claim-id <id>', 'claim id (default: a hash of the claim and settings)')
     .option('-o, --option <key=value>', "a setting of the chosen method, e.g. -o memory=false (repeatable; see the method's settings in README)", collect, [])
     .option('--json', 'print the verdict as JSON (with the method\'s trace)')
@@ -96,6 +97,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     throw err;
   }
   await requireElasticsearch(config);
+  if (options.run !== undefined) await refuseSweepRun(config, input.runId);
   for (const { index, ingest } of requiredIndices(config, input.method, input.rag.index)) await requireIndex(config, index, ingest);
   await requireEmbeddings(config, input.rag.index, input.rag.mode);
   await requireLlmEndpoint(config);
@@ -146,6 +148,18 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     await worker.stop();
     await waiting?.finish();
     await client.connection.close();
+  }
+}
+
+/** A run made by a sweep is that sweep's: a verification added from outside would change its finished numbers. */
+async function refuseSweepRun(config: VerityConfig, runId: string): Promise<void> {
+  const es = createEsClient(config.elasticsearch);
+  try {
+    if (await isSweepRun(es, config.elasticsearch.indexPrefix, runId)) {
+      throw new CliError(`--run ${runId}: that run belongs to a sweep and takes no ad-hoc verifications; choose another --run id, or add claims, methods or models to the sweep's config and \`verity sweep run\` it again`, 2);
+    }
+  } finally {
+    await es.close();
   }
 }
 

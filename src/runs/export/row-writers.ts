@@ -141,21 +141,24 @@ function columnsOf(rows: ExportRow[]): ColumnSource[] {
   }));
 }
 
-function openFile(file: string): number {
+function openFile(file: string, name: string): number {
   try {
     return fs.openSync(file, 'w');
   } catch (err) {
-    throw new OutputFileError(file, err);
+    throw new OutputFileError(name, err);
   }
 }
 
-/** A writer of the format to `file` (`-`: standard output, text formats only). */
-export function openRowWriter(format: ExportFormat, file: string): RowWriter {
+/**
+ * A writer of the format to `file` (`-`: standard output, text formats only); errors name `name`
+ * (the file the user asked for, when `file` is a temporary one beside it).
+ */
+export function openRowWriter(format: ExportFormat, file: string, name = file): RowWriter {
   if (format === 'parquet') {
     if (file === '-') throw new Error('Parquet is binary: give a file with --out');
-    return new ParquetRowWriter(file, openFile(file));
+    return new ParquetRowWriter(name, openFile(file, name));
   }
   const out = file === '-' ? process.stdout : fs.createWriteStream(file);
-  if (format === 'jsonl') return new LineWriter(out, file, (row) => JSON.stringify(row));
-  return new LineWriter(out, file, (row) => EXPORT_COLUMNS.map(({ name }) => csvCell(row[name])).join(','), EXPORT_COLUMNS.map(({ name }) => name).join(','));
+  if (format === 'jsonl') return new LineWriter(out, name, (row) => JSON.stringify(row));
+  return new LineWriter(out, name, (row) => EXPORT_COLUMNS.map(({ name: column }) => csvCell(row[column])).join(','), EXPORT_COLUMNS.map(({ name: column }) => column).join(','));
 }

@@ -16,21 +16,27 @@ export interface ExportStats {
 const MAX_PROBLEMS = 5;
 const DEFAULT_PAGE_SIZE = 1000;
 
-/** Claim text and gold label of the given claims of a run (one page's worth). */
+/** `dataset` + claim id: the key of a run's claim (claim ids are unique per dataset only). */
+function claimKey(dataset: string, claimId: string): string {
+  return `${dataset}\u0000${claimId}`;
+}
+
+/** Claim text and gold label of the given claims of a run (one page's worth), by claimKey. */
 async function claimsOf(client: Client, index: string, runId: string, claimIds: string[]): Promise<Map<string, { claim: string; gold: string }>> {
   const unique = [...new Set(claimIds)];
   const found = new Map<string, { claim: string; gold: string }>();
   if (unique.length === 0) return found;
   try {
-    const response = await client.search<{ claimId?: string; claim?: string; labelNorm?: string }>({
+    const response = await client.search<{ claimId?: string; dataset?: string; claim?: string; labelNorm?: string }>({
       index,
-      size: unique.length,
+      // A claim id may name one claim in each dataset of the run.
+      size: Math.min(10_000, unique.length * 10),
       query: { bool: { filter: [{ term: { runId } }, { terms: { claimId: unique } }] } },
-      _source: ['claimId', 'claim', 'labelNorm'],
+      _source: ['claimId', 'dataset', 'claim', 'labelNorm'],
     });
     for (const hit of response.hits.hits) {
       const source = hit._source;
-      if (source?.claimId) found.set(source.claimId, { claim: source.claim ?? '', gold: source.labelNorm ?? '' });
+      if (source?.claimId) found.set(claimKey(source.dataset ?? '', source.claimId), { claim: source.claim ?? '', gold: source.labelNorm ?? '' });
     }
   } catch (err) {
     if (!isIndexNotFound(err)) throw err;
@@ -38,12 +44,28 @@ async function claimsOf(client: Client, index: string, runId: string, claimIds: 
   return found;
 }
 
+/** The variants a sweep verifies: a verdict of another (method, model) is not the sweep's. */
+export interface SweepVariants {
+  methods: readonly string[];
+  models: readonly string[];
+  /** The run's claims are stored (runs recorded before run-claims existed have none): a verdict must be of one. */
+  claims: boolean;
+}
+
 /**
  * Every verification of a run as export rows, one page at a time (bounded memory whatever the
  * run's size): its verdicts, then its failures that have no verdict (a retry may have fixed them).
- * Both are read with a point in time and search_after.
+ * Both are read with a point in time and search_after. With `variants`, only the sweep's own
+ * verdicts are exported (its claims × variants); others stored under the run id are counted as skipped.
  */
-export async function* streamRunRows(client: Client, prefix: string, runId: string, stats: ExportStats, pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<ExportRow[]> {
+export async function* streamRunRows(
+  client: Client,
+  prefix: string,
+  runId: string,
+  stats: ExportStats,
+  pageSize = DEFAULT_PAGE_SIZE,
+  variants?: SweepVariants,
+): AsyncGenerator<ExportRow[]> {
   const verdictsIndex = indexName(prefix, 'verdicts');
   const claimsIndex = indexName(prefix, 'run-claims');
   const skip = (what: string, issue: string) => {
@@ -61,8 +83,15 @@ export async function* streamRunRows(client: Client, prefix: string, runId: stri
       return [];
     });
     const claims = await claimsOf(client, claimsIndex, runId, verdicts.map((v) => v.claimId));
-    stats.verdicts += verdicts.length;
-    yield verdicts.map((verdict) => verdictRow(verdict, claims.get(verdict.claimId)?.gold ?? '', verdictsIndex));
+    const own = variants
+      ? verdicts.filter((v) => {
+          const ours = variants.methods.includes(v.method) && variants.models.includes(v.model) && (!variants.claims || claims.has(claimKey(v.dataset, v.claimId)));
+          if (!ours) skip(`verdict ${v.workflowId}`, "not of the sweep's own (claim, method, model) set");
+          return ours;
+        })
+      : verdicts;
+    stats.verdicts += own.length;
+    yield own.map((verdict) => verdictRow(verdict, claims.get(claimKey(verdict.dataset, verdict.claimId))?.gold ?? '', verdictsIndex));
   }
 
   for await (const page of searchPages(client, indexName(prefix, 'run-failures'), query, { pageSize })) {
@@ -78,6 +107,6 @@ export async function* streamRunRows(client: Client, prefix: string, runId: stri
     const open = failures.filter((failure) => !withVerdict.has(failure.workflowId));
     const claims = await claimsOf(client, claimsIndex, runId, open.map((f) => f.claimId));
     stats.failures += open.length;
-    yield open.map((failure) => failureRow(failure, claims.get(failure.claimId), LIMIT_REACHED_TYPE));
+    yield open.map((failure) => failureRow(failure, claims.get(claimKey(failure.dataset, failure.claimId)), LIMIT_REACHED_TYPE));
   }
 }

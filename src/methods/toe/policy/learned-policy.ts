@@ -9,6 +9,7 @@ import { TOE_STATE_DIM } from '../sandbox/toe-policy';
 import { projectRoot } from '../../../project-root';
 import { forward, logitsOf, softmax, type Mlp } from './mlp';
 import { deserialiseWeights, type PolicyWeightsFile } from './weights';
+import { MAX_DATA_FILE_BYTES, readInputText } from '../../../config/input-file';
 
 export interface LearnedPolicy {
   /** The weights' version (a hash of weights + training metadata); log it as `learned@<version>`. */
@@ -42,7 +43,7 @@ export function policyFromMlp(mlp: Mlp, version: string, stateLayoutVersion: str
 export function readWeightsFile(file: string): { weights: PolicyWeightsFile; mlp: Mlp } {
   let raw: unknown;
   try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    raw = JSON.parse(readInputText(file, MAX_DATA_FILE_BYTES));
   } catch (err) {
     throw new Error(`cannot read ToE policy weights ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -5,6 +5,7 @@ import { type PolicyEpisode } from '../sandbox/toe-policy';
 import { indexName } from '../../../es/indices';
 import { searchAll } from '../../../runs/search-all';
 import { parseEpisode } from './episode-schema';
+import { MAX_DATA_FILE_BYTES, readInputText } from '../../../config/input-file';
 
 export const TOE_EPISODES_LOGICAL_INDEX = 'toe-episodes';
 
@@ -13,7 +14,7 @@ export function episodesIndex(prefix: string): string {
 }
 
 export function readEpisodesJsonl(file: string): PolicyEpisode[] {
-  const text = fs.readFileSync(file, 'utf8');
+  const text = readInputText(file, MAX_DATA_FILE_BYTES);
   return text
     .split('\n')
     .map((line, index) => ({ line: line.trim(), index }))
