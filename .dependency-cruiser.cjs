@@ -44,6 +44,14 @@ module.exports = {
       to: { path: '^(eval|test|workflows|activities)/', ...valueImport },
     },
     {
+      name: 'shared-knows-no-method-registry',
+      comment:
+        'src/shared/ is below the methods: it never imports the method registry or a method\'s definition, not even a type (methods add their settings to MethodSettingsByName by declaration merging; hand anything else down).',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/methods/(registry(\\.workflow)?\\.ts$|[^/]+/index\\.ts$)' },
+    },
+    {
       name: 'no-app-logic-in-cli',
       comment: 'App logic lives in src/, not in CLI command files: only src/cli/ imports src/cli/.',
       severity: 'error',

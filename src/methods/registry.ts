@@ -7,10 +7,12 @@
  * sandbox, which may import values only from sandbox-safe files (`npm run lint:boundaries`). The
  * definitions here carry zod schemas, prompt tasks and simulator code, so the workflow bundle must
  * never import this file; it dispatches to a method's runner through the sandbox-safe runner table
- * instead. The two lists cannot drift: MethodName is this object's keys, and the runner table must
- * have exactly those keys (`satisfies Record<MethodName, …>`), so a method missing on either side is
- * a type error. See README.md in this folder ("Adding a method").
+ * instead. The lists cannot drift: MethodName is the set of entries the methods add to
+ * MethodSettingsByName (src/shared/method-settings.ts), this object and the runner table must have
+ * exactly those keys (`satisfies`), so a method missing anywhere is a type error. See README.md in
+ * this folder ("Adding a method").
  */
+import type { MethodName, MethodSettingsByName } from '../shared/method-settings';
 import type { MethodDefinition } from './define-method';
 import { emulate } from './emulate';
 import { fire } from './fire';
@@ -28,16 +30,15 @@ export const METHOD_REGISTRY = {
   'tool-mad': toolMad,
   toe,
   'llm-only': llmOnly,
-} satisfies Record<string, MethodDefinition<unknown>>;
+} satisfies { [M in MethodName]: MethodDefinition<MethodSettingsByName[M]> };
 
-/** A registered method's name (`--method`, `methods:` in sweep configs, a verification's `input.method`). */
-export type MethodName = keyof typeof METHOD_REGISTRY;
+export type { MethodName };
 
 /** Every method, in registry order. */
 export const METHOD_NAMES = Object.keys(METHOD_REGISTRY) as MethodName[];
 
 /** What `settings[m]` of a verification holds for method m (the type its definition declares). */
-export type MethodSettingsOf<M extends MethodName> = (typeof METHOD_REGISTRY)[M] extends MethodDefinition<infer S> ? S : never;
+export type MethodSettingsOf<M extends MethodName> = MethodSettingsByName[M];
 
 export function methodDefinition(name: MethodName): MethodDefinition<unknown> {
   return METHOD_REGISTRY[name] as MethodDefinition<unknown>;

@@ -6,8 +6,8 @@
 export const MAX_CLAIM_CHARS = 5000;
 export const OBSERVATION_MAX_CHARS = 2000;
 
-/** The registered methods' names: src/methods/registry.ts (node code reads METHOD_NAMES there). */
-export type { MethodName } from '../methods/registry';
+/** The registered methods' names (node code reads METHOD_NAMES in src/methods/registry.ts). */
+export type { MethodName } from './method-settings';
 
 export const VERDICT_LABELS = ['SUPPORTED', 'REFUTED', 'NEI'] as const;
 export type VerdictLabel = (typeof VERDICT_LABELS)[number];

@@ -1,12 +1,19 @@
 /**
  * Per-method settings carried by a verification's input (sandbox-safe, types only). Each method
  * reads its own entry and resolves it against its defaults; absent entries mean "defaults".
- * The entries are the registry's: each method's definition declares its settings type
- * (src/methods/<m>/index.ts), checked against its zod schema.
+ *
+ * Each method adds its entry from its own folder (src/methods/<m>/index.ts, by declaration merging:
+ * `declare module '../../shared/method-settings' { interface MethodSettingsByName { <m>: … } }`), so
+ * this lower folder names no method and imports nothing from above; the registry checks that its
+ * methods and these entries are the same set.
  */
-import type { MethodName, MethodSettingsOf } from '../methods/registry';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the methods' augmentations
+export interface MethodSettingsByName {}
 
-export type MethodSettings = { [M in MethodName]?: MethodSettingsOf<M> };
+/** A registered method's name (`--method`, `methods:` in sweep configs, a verification's `input.method`). */
+export type MethodName = keyof MethodSettingsByName & string;
+
+export type MethodSettings = { [M in MethodName]?: MethodSettingsByName[M] };
 
 /** The entry of `method` alone (what one verification of that method needs), or undefined. */
 export function settingsOfMethod(all: MethodSettings | undefined, method: string): MethodSettings | undefined {

@@ -2,9 +2,16 @@ import { defineMethod } from '../define-method';
 import { llmOnlySettingsSchema, type LlmOnlySettings } from './settings-schema';
 import { llmOnlyVerdictResponder } from './simulator-responder';
 import { llmOnlyVerdictTask } from './verdict-task';
+import type { MethodSettingsByName } from '../../shared/method-settings';
+
+declare module '../../shared/method-settings' {
+  interface MethodSettingsByName {
+    'llm-only': LlmOnlySettings;
+  }
+}
 
 /** The no-retrieval baseline (./README.md); its runner is ./llm-only.workflow.ts. */
-export const llmOnly = defineMethod<LlmOnlySettings>({
+export const llmOnly = defineMethod<MethodSettingsByName['llm-only']>({
   name: 'llm-only',
   settingsSchema: llmOnlySettingsSchema,
   tasks: [llmOnlyVerdictTask],

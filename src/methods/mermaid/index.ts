@@ -4,9 +4,16 @@ import { createMermaidActivities, type MermaidActivities } from './mermaid.activ
 import { defineMethod } from '../define-method';
 import { mermaidSettingsSchema } from './settings-schema';
 import { mermaidTasks } from './tasks';
+import type { MethodSettingsByName } from '../../shared/method-settings';
+
+declare module '../../shared/method-settings' {
+  interface MethodSettingsByName {
+    mermaid: Partial<MermaidSettings>;
+  }
+}
 
 /** MERMAID (src/methods/mermaid/sandbox/mermaid.workflow.ts; src/methods/mermaid/mermaid.activities.ts). */
-export const mermaid = defineMethod<Partial<MermaidSettings>, MermaidActivities>({
+export const mermaid = defineMethod<MethodSettingsByName['mermaid'], MermaidActivities>({
   name: 'mermaid',
   settingsSchema: mermaidSettingsSchema,
   tasks: mermaidTasks,

@@ -4,9 +4,16 @@ import { createToolMadActivities, type ToolMadActivities } from './tool-mad.acti
 import { defineMethod } from '../define-method';
 import { toolMadSettingsSchema } from './settings-schema';
 import { toolMadTasks } from './tasks';
+import type { MethodSettingsByName } from '../../shared/method-settings';
+
+declare module '../../shared/method-settings' {
+  interface MethodSettingsByName {
+    'tool-mad': Partial<ToolMadSettings>;
+  }
+}
 
 /** Tool-MAD (src/methods/tool-mad/sandbox/tool-mad.workflow.ts and tool-mad-round.workflow.ts; src/methods/tool-mad/tool-mad.activities.ts). */
-export const toolMad = defineMethod<Partial<ToolMadSettings>, ToolMadActivities>({
+export const toolMad = defineMethod<MethodSettingsByName['tool-mad'], ToolMadActivities>({
   name: 'tool-mad',
   settingsSchema: toolMadSettingsSchema,
   tasks: toolMadTasks,
