@@ -14,6 +14,8 @@ export interface LlmUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Of completionTokens, the model's reasoning (usage.completion_tokens_details.reasoning_tokens), when the server reports it; billed as output. */
+  reasoningTokens?: number;
   /** From the price table; 0 for unknown models and the simulator. */
   costUsd: number;
   /** False when the model has no entry in the price table (so costUsd 0 means "unknown"). */
