@@ -38,6 +38,8 @@ export const PATCHES = {
   sweepChecksDocuments: 'sweep-checks-documents',
   /** A sweep with `batch` routes its batch models' LLM calls through provider batches (llmBatchTask, batchCollectorWorkflow). */
   batchLane: 'batch-lane',
+  /** A sweep stops at once, with one line, when a verification fails on a configuration error (a parameter the server refuses, a bad key, an unknown model). */
+  sweepStopsOnConfigurationError: 'sweep-stops-on-configuration-error',
 } as const;
 
 /**
@@ -63,6 +65,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepRepeats,
   PATCHES.sweepChecksDocuments,
   PATCHES.batchLane,
+  PATCHES.sweepStopsOnConfigurationError,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
