@@ -118,6 +118,8 @@ interface RawAnswer {
   completionTokens: number;
   /** Of completionTokens, the reasoning (usage.completion_tokens_details.reasoning_tokens), when the server says. */
   reasoningTokens?: number;
+  /** Of promptTokens, those served from the provider's prompt cache (usage.prompt_tokens_details.cached_tokens). */
+  cachedPromptTokens?: number;
   /** The cost the endpoint reported itself (e.g. OpenRouter's `usage.cost`), if any. */
   reportedCostUsd?: number;
 }
@@ -489,6 +491,7 @@ export class LlmGateway {
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
         ...reasoningTokensOf(completion.usage),
+        ...cachedPromptTokensOf(completion.usage),
         ...reportedCostOf(completion.usage),
       };
     } catch (err) {
@@ -502,7 +505,8 @@ export class LlmGateway {
       const { promptTokens, completionTokens, reportedCostUsd } = answer;
       return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, ...reasoningOf(answer), costUsd: reportedCostUsd, priced: true };
     }
-    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, options);
+    const cachedPromptTokens = answer.cachedPromptTokens ?? 0;
+    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, { ...options, cachedPromptTokens });
     // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
     const expectsPrice = Object.keys(this.options.prices).length > 0;
     if (!priced && expectsPrice && !this.unpricedModelsWarned.has(answer.model)) {
@@ -531,6 +535,14 @@ const reasoningUsageSchema = z.object({ completion_tokens_details: z.object({ re
 function reasoningTokensOf(usage: unknown): { reasoningTokens?: number } {
   const parsed = reasoningUsageSchema.safeParse(usage);
   return parsed.success ? { reasoningTokens: parsed.data.completion_tokens_details.reasoning_tokens } : {};
+}
+
+const cachedUsageSchema = z.object({ prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative() }) });
+
+/** usage.prompt_tokens_details.cached_tokens (OpenAI's prompt caching), when the server says. */
+function cachedPromptTokensOf(usage: unknown): { cachedPromptTokens?: number } {
+  const parsed = cachedUsageSchema.safeParse(usage);
+  return parsed.success && parsed.data.prompt_tokens_details.cached_tokens > 0 ? { cachedPromptTokens: parsed.data.prompt_tokens_details.cached_tokens } : {};
 }
 
 function reasoningOf(answer: RawAnswer): { reasoningTokens?: number } {
