@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { z } from 'zod';
 import { AGENT_ROLES } from '../../src/config/config';
-import { DEFAULT_REASONING_MULTIPLIER } from '../../src/llm/capabilities';
+import { capabilitiesOf, DEFAULT_REASONING_MULTIPLIER } from '../../src/llm/capabilities';
+import { projectRoot } from '../../src/project-root';
+import type { ServerProfile } from '../../src/simulator/profiles';
 import { LlmParameterRefusedError, toTemporalFailure } from '../../src/llm/errors';
 import { type CompletionRequest, LlmGateway } from '../../src/llm/gateway';
 import { renderClaim, renderEvidence } from '../../src/llm/prompt-conventions';
@@ -130,5 +135,31 @@ describe('other providers', () => {
     const [sent] = sentBodies(sim);
     expect(sent).not.toHaveProperty('seed');
     expect(sent).not.toHaveProperty('response_format');
+  });
+});
+
+/** The simulator profile that plays the server of each capability-table row. */
+const PROFILE_OF_FAMILY: Record<string, ServerProfile> = {
+  'openai-reasoning': 'openai-reasoning',
+  'gpt-oss': 'gpt-oss-vllm',
+  'anthropic-compat': 'anthropic-compat',
+  'gemini-compat': 'gemini-compat',
+  'openai-chat': 'openai',
+};
+
+const SWEEPS = path.join(projectRoot(), 'eval', 'sweeps');
+const sweepModels = fs
+  .readdirSync(SWEEPS)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .flatMap((name) => ((YAML.parse(fs.readFileSync(path.join(SWEEPS, name), 'utf8')) as { models?: string[] }).models ?? []).map((model) => [name, model] as const));
+
+describe('every model a committed sweep names, against the profile of its server', () => {
+  it.each(sweepModels)('%s: %s is answered at once, never refused, with its reasoning counted', async (_sweep, model) => {
+    const family = capabilitiesOf(model).family;
+    const sim = await simulator({ profile: PROFILE_OF_FAMILY[family]! });
+    const result = await gatewayFor(sim).complete(request(model, 150));
+    expect(result.output.label).toBe('SUPPORTED');
+    expect(chatStatuses(sim)).toEqual([200]);
+    if (family === 'openai-reasoning') expect(result.usage.reasoningTokens).toBeGreaterThan(0);
   });
 });
