@@ -29,7 +29,8 @@ export class LlmMeter {
     this.usage.costUsd += result.usage.costUsd;
     // Reasoning tokens (already in completionTokens) are counted apart when the server reports them.
     if (result.usage.reasoningTokens) this.usage.reasoningTokens = (this.usage.reasoningTokens ?? 0) + result.usage.reasoningTokens;
-    const fallback = result.responseFormat !== undefined && result.responseFormat !== 'json_schema' ? result.responseFormat : undefined;
+    const { responseFormat } = result;
+    const fallback = responseFormat !== undefined && responseFormat !== 'json_schema' && responseFormat !== result.firstResponseFormat ? responseFormat : undefined;
     if (fallback) this.usage.formatFallbacks += 1;
     if (result.promptNote) this.usage.trimmedPrompts += 1;
     this.promptVersions.add(result.promptVersion);

@@ -260,7 +260,9 @@ export class LlmGateway {
       rawResponse: answer.content ?? '',
     });
     const { responseFormat, promptNote } = answer;
-    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started, responseFormat, ...(promptNote ? { promptNote } : {}) };
+    const first = this.capabilitiesOf(canonical.model).responseFormats[0];
+    const planned = first !== undefined && first !== 'json_schema' ? { firstResponseFormat: first } : {};
+    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started, responseFormat, ...planned, ...(promptNote ? { promptNote } : {}) };
   }
 
   /**

@@ -131,7 +131,7 @@ describe('other providers', () => {
   it('anthropic-compat (response_format and seed ignored): Claude is asked with the schema in the prompt and no seed', async () => {
     const sim = await simulator({ profile: 'anthropic-compat' });
     const result = await gatewayFor(sim).complete(request('claude-sonnet-4-5'));
-    expect(result).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt' });
+    expect(result).toMatchObject({ output: { label: 'SUPPORTED' }, responseFormat: 'prompt', firstResponseFormat: 'prompt' });
     const [sent] = sentBodies(sim);
     expect(sent).not.toHaveProperty('seed');
     expect(sent).not.toHaveProperty('response_format');
