@@ -1,7 +1,7 @@
 import type { LlmTaskResult } from '../src/llm/types';
 import { TRANSCRIPT_RAW_EXCERPT_CHARS, type InvalidOutputDetails } from '../src/shared/invalid-answer';
 import { emptyTranscript, TRANSCRIPT_MAX_CALLS, type LlmCallRecord, type ToolCallRecord, type VerificationTranscript } from '../src/shared/transcript';
-import { EMPTY_USAGE, type VerdictUsage } from '../src/shared/verify';
+import { type CountedUsage, EMPTY_USAGE, type VerdictUsage } from '../src/shared/verify';
 
 /** The LLM call a verdict names as its own: the model, sampling settings and prompt of record. */
 export interface LlmCallOfRecord {
@@ -15,7 +15,7 @@ export interface LlmCallOfRecord {
  * tool calls, including what child workflows report back.
  */
 export class LlmMeter {
-  readonly usage: Required<VerdictUsage> = { ...EMPTY_USAGE };
+  readonly usage: CountedUsage = { ...EMPTY_USAGE };
   private readonly promptVersions = new Set<string>();
   private lastCall: LlmCallOfRecord | undefined;
   private readonly transcript: VerificationTranscript = emptyTranscript();
@@ -27,7 +27,10 @@ export class LlmMeter {
     this.usage.completionTokens += result.usage.completionTokens;
     this.usage.totalTokens += result.usage.totalTokens;
     this.usage.costUsd += result.usage.costUsd;
-    const fallback = result.responseFormat !== undefined && result.responseFormat !== 'json_schema' ? result.responseFormat : undefined;
+    // Reasoning tokens (already in completionTokens) are counted apart when the server reports them.
+    if (result.usage.reasoningTokens) this.usage.reasoningTokens = (this.usage.reasoningTokens ?? 0) + result.usage.reasoningTokens;
+    const { responseFormat } = result;
+    const fallback = responseFormat !== undefined && responseFormat !== 'json_schema' && responseFormat !== result.firstResponseFormat ? responseFormat : undefined;
     if (fallback) this.usage.formatFallbacks += 1;
     if (result.promptNote) this.usage.trimmedPrompts += 1;
     this.promptVersions.add(result.promptVersion);
@@ -113,7 +116,8 @@ export class LlmMeter {
   /** Folds in what a child workflow spent (its own meter's summary). */
   absorb(child: MeterSummary): void {
     // Summaries recorded before a counter existed lack it.
-    for (const key of Object.keys(this.usage) as (keyof VerdictUsage)[]) this.usage[key] += child.usage[key] ?? 0;
+    for (const key of Object.keys(EMPTY_USAGE) as (keyof typeof EMPTY_USAGE)[]) this.usage[key] += child.usage[key] ?? 0;
+    if (child.usage.reasoningTokens) this.usage.reasoningTokens = (this.usage.reasoningTokens ?? 0) + child.usage.reasoningTokens;
     for (const version of child.promptVersions) this.promptVersions.add(version);
     if (child.lastCall) this.lastCall = child.lastCall;
     // Summaries recorded before transcripts existed have none.

@@ -50,6 +50,7 @@ import { sweepDocumentCheck } from '../src/shared/check/sweep-document';
 import type { CheckDocumentInput } from '../src/shared/check/document';
 import { hasPatch } from './has-patch';
 import { PATCHES } from '../src/shared/patches';
+import { FAILURE_TYPES } from '../src/shared/constants';
 
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus, failStuckVerifications } = proxyActivities<Activities>(WRITE);
@@ -92,6 +93,8 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   let page: ClaimPage | undefined;
   /** Why an outcome could be neither recorded nor counted: the sweep fails with it (its state is kept for a re-run). */
   let lostOutcome: string | undefined;
+  /** The first verification that failed on a configuration error (e.g. a parameter the server refuses): every other would too. */
+  let configurationFailure: string | undefined;
 
   const progress = (): SweepProgress => ({ ...sweepProgress(input.runId, state, itemsPerClaim, running.size), ...(check ? { items: 'documents' as const } : {}) });
   const changed = () => {
@@ -189,7 +192,9 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       countOutcome(state.counters, result);
       if (!result.ok) {
         tallyFailureReason((state.failureReasons ??= {}), result.reason, result.type);
-        if (state.status === 'running' && exceedsFailureRate(state.counters, state.failureBaseline ?? { verified: 0, failed: 0 }, input.failurePolicy)) {
+        if (result.type === FAILURE_TYPES.configuration && configurationFailure === undefined && hasPatch(PATCHES.sweepStopsOnConfigurationError)) {
+          configurationFailure = result.reason;
+        } else if (state.status === 'running' && exceedsFailureRate(state.counters, state.failureBaseline ?? { verified: 0, failed: 0 }, input.failurePolicy)) {
           state.status = 'paused';
           state.pausedBy = 'failure-rate';
         }
@@ -322,6 +327,13 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     throw ApplicationFailure.nonRetryable(`${reason}; the sweep stopped: run \`verity sweep run\` again to resume it`, 'SweepOutcomeLost');
   }
 
+  /** Stops at once on a configuration error: the verifications in flight are cancelled, the run is marked failed, one line says why. */
+  async function stopOnConfigurationError(reason: string): Promise<never> {
+    await Promise.all([...running.keys()].map((workflowId) => getExternalWorkflowHandle(workflowId).cancel().catch(() => undefined)));
+    await setRunStatus({ runId: input.runId, status: 'failed' }).catch(() => undefined);
+    throw ApplicationFailure.nonRetryable(`the sweep stopped on a configuration error: ${reason.split('\n')[0] ?? reason}`, FAILURE_TYPES.configuration);
+  }
+
   const historyIsLong = () => {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
@@ -339,6 +351,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   let reportedStatus: SweepStatus | undefined = input.state?.status;
   for (;;) {
     if (lostOutcome !== undefined) await failForLostOutcome(lostOutcome);
+    if (configurationFailure !== undefined) await stopOnConfigurationError(configurationFailure);
     const remaining = totalItems(state, itemsPerClaim) - state.cursor;
     if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
     if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';

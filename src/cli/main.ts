@@ -7,6 +7,7 @@ import { projectRoot } from '../project-root';
 import { registerCheckCommand } from './commands/check';
 import { registerDemoCommand } from './commands/demo';
 import { registerDiffCommand } from './commands/diff';
+import { registerDoctorCommand } from './commands/doctor';
 import { registerExportCommand } from './commands/export';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerReportCommand(program);
   registerViewCommand(program);
   registerDiffCommand(program);
+  registerDoctorCommand(program);
   registerExportCommand(program);
   registerToeCommand(program);
   return program;

@@ -1,3 +1,4 @@
+import { capabilitiesOf } from '../llm/capabilities';
 import { formatDuration } from '../plan/batch-wall-time';
 import { formatUsd, type Plan, type PlanRow, type Range } from '../plan/plan-figures';
 
@@ -42,6 +43,17 @@ export function formatPlan(plan: Plan): string {
     `total: ${range(plan.llmCalls)} LLM calls, ${plan.usd ? range(plan.usd, usd) : 'USD unknown (a model has no price or no estimate)'}`,
     `with batch: true: ${plan.batchUsd ? range(plan.batchUsd, usd) : 'USD unknown'}, wall time ${plan.batchWallMs ? range(plan.batchWallMs, formatDuration) : 'unknown'} (one batch turnaround per LLM call of a claim, claims in rounds of the sweep's concurrency)`,
     ...(plan.rows.some((row) => row.source.kind === 'pilot') ? ["pilot tokens are the simulator's answers: a real model's may be longer"] : []),
+    ...reasoningAllowanceLines(plan),
     'verdicts already stored for this run are reused at no cost',
   ].join('\n');
+}
+
+/** The reasoning models of the plan and their allowance (capabilities.ts): their reasoning is billed as output. */
+function reasoningAllowanceLines(plan: Plan): string[] {
+  const models = [...new Set(plan.rows.map((row) => row.model))].map((model) => ({ model, capabilities: capabilitiesOf(model) })).filter(({ capabilities }) => capabilities.reasoning);
+  if (models.length === 0) return [];
+  const allowances = models.map(({ model, capabilities }) => `${model} × ${capabilities.reasoningMultiplier} (${capabilities.tokenParameter})`).join(', ');
+  return [
+    `reasoning allowance (task cap × it, VERITY_REASONING_MULTIPLIERS): ${allowances}; reasoning tokens are billed as output and may exceed the pilot's tokens out`,
+  ];
 }

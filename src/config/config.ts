@@ -113,6 +113,8 @@ export const envSchema = z.object({
   VERITY_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().default(7)),
   VERITY_LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_CONTEXT_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** `model=multiplier,…`: the reasoning allowance of those models (task cap × multiplier), over src/llm/capabilities.ts. */
+  VERITY_REASONING_MULTIPLIERS: z.preprocess(emptyToUndefined, z.string().optional()).transform((text, context) => parseReasoningMultipliers(text, context)),
   VERITY_RETRY_BUDGET_S: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
@@ -197,6 +199,8 @@ export interface VerityConfig {
     timeoutMs: number;
     /** The models' context window in tokens; unset: asked from the server (llama.cpp, vLLM), else unbudgeted. */
     contextTokens?: number;
+    /** Per model, the reasoning allowance over the capability table's (VERITY_REASONING_MULTIPLIERS). */
+    reasoningMultipliers?: Record<string, number>;
     cacheMode: LlmCacheMode;
     pricesFile?: string;
     /** LLM activities dispatched per second on `<taskQueue>-llm`, across all workers (server-side). */
@@ -248,6 +252,23 @@ export interface VerityConfig {
     mediawikiUrl: string;
     userAgent: string;
   };
+}
+
+/** `gpt-5-mini=4,openai/gpt-oss-20b=6` → { 'gpt-5-mini': 4, … }; each multiplier ≥ 1. */
+export function parseReasoningMultipliers(text: string | undefined, context?: z.RefinementCtx): Record<string, number> | undefined {
+  if (text === undefined) return undefined;
+  const table: Record<string, number> = {};
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const at = entry.lastIndexOf('=');
+    const model = entry.slice(0, at).trim();
+    const value = Number(entry.slice(at + 1));
+    if (at <= 0 || !Number.isFinite(value) || value < 1) {
+      context?.addIssue({ code: 'custom', message: `VERITY_REASONING_MULTIPLIERS: '${entry}' is not model=multiplier (a number ≥ 1)` });
+      return undefined;
+    }
+    table[model] = value;
+  }
+  return table;
 }
 
 export class ConfigError extends Error {
@@ -355,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
       // A local CPU server: as many calls at once as it has slots, each given time for its measured speed.
       timeoutMs: e.VERITY_LLM_TIMEOUT_MS ?? (localSpec ? localTimeoutMs(localSpec, localSlots) : DEFAULT_LLM_TIMEOUT_MS),
       contextTokens: e.VERITY_LLM_CONTEXT_TOKENS,
+      ...(e.VERITY_REASONING_MULTIPLIERS ? { reasoningMultipliers: e.VERITY_REASONING_MULTIPLIERS } : {}),
       cacheMode: e.VERITY_LLM_CACHE,
       pricesFile: e.VERITY_PRICES_FILE,
       requestsPerSecond: e.VERITY_LLM_RPS,

@@ -32,6 +32,7 @@ export function createLlmGateway({ config, endpoint, es, logger, pacer }: Gatewa
     seed: llm.seed,
     timeoutMs: llm.timeoutMs,
     ...(llm.contextTokens !== undefined ? { contextTokens: llm.contextTokens } : {}),
+    ...(llm.reasoningMultipliers ? { reasoningMultipliers: llm.reasoningMultipliers } : {}),
     prices: priceTableFor(config, endpoint),
     cache,
     logger,

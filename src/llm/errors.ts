@@ -82,6 +82,33 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A server refused a parameter or value of the request that the capability table (capabilities.ts)
+ * did not foresee, and no safe rule adapts the request: a configuration error (never retried, the
+ * same request would be refused for every claim). The message is one line naming the parameter and the model.
+ */
+export class LlmParameterRefusedError extends ConfigError {
+  override name = 'LlmParameterRefusedError';
+  constructor(
+    readonly model: string,
+    readonly parameter: string,
+    serverMessage: string,
+  ) {
+    super(oneLine(`${model} refuses the request parameter '${parameter}': ${serverMessage} (add the model's row to src/llm/capabilities.ts or change the configuration)`));
+  }
+}
+
+/** The parameter a 400 says is unsupported (OpenAI's `unsupported_parameter` / `unsupported_value`, "Unrecognized request argument"), if any. */
+export function refusedParameterOf(err: unknown): string | undefined {
+  if (!(err instanceof APIError) || err.status !== 400) return undefined;
+  const byCode = err.code === 'unsupported_parameter' || err.code === 'unsupported_value';
+  const quoted = /Unsupported (?:parameter|value): '([^']+)'/.exec(err.message)?.[1];
+  const unrecognized = /Unrecognized request arguments? supplied: ([\w.]+)/.exec(err.message)?.[1];
+  const param = typeof err.param === 'string' && err.param !== '' ? err.param : undefined;
+  if (!byCode && !quoted && !unrecognized) return undefined;
+  return param ?? quoted ?? unrecognized;
+}
+
 /** Bad task id or variables: the caller's fault, never retried. */
 export class LlmInvalidInputError extends Error {
   override name = 'LlmInvalidInputError';

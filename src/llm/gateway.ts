@@ -8,11 +8,22 @@ import { isTransientEsError } from '../es/client';
 import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
 import { fitToContext, type FittedPrompt } from './context-budget';
 import { ContextWindows } from './context-window';
-import { contextTokensOf, isContextOverflow, LlmCacheMissError, LlmContextExceededError, LlmInvalidInputError, LlmOutputInvalidError, redactSecrets } from './errors';
+import { capabilitiesOf, type ModelCapabilities, sentTokenCap } from './capabilities';
+import {
+  contextTokensOf,
+  isContextOverflow,
+  LlmCacheMissError,
+  LlmContextExceededError,
+  LlmInvalidInputError,
+  LlmOutputInvalidError,
+  LlmParameterRefusedError,
+  redactSecrets,
+  refusedParameterOf,
+} from './errors';
 import { type LlmEndpoint, openAiClient } from './openai-client';
 import { costOf, type PriceTable } from './prices';
 import type { RequestPacer } from './request-pacer';
-import { bodyFor, messagesFor, rejectsResponseFormat, RESPONSE_FORMATS } from './response-format';
+import { bodyFor, messagesFor, rejectsResponseFormat } from './response-format';
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
 import type { ChatMessage, LlmTaskResult, LlmUsage, ResponseFormat } from './types';
@@ -47,6 +58,8 @@ export interface LlmGatewayOptions {
   pacer?: RequestPacer;
   /** The models' context window in tokens (VERITY_LLM_CONTEXT_TOKENS); unset: asked from the server (context-window.ts). */
   contextTokens?: number;
+  /** Per model id, the reasoning allowance (task cap × this) over the capability table's (capabilities.ts). */
+  reasoningMultipliers?: Record<string, number>;
 }
 
 /** Asymmetric embedding models (e5, bge) embed search queries and the passages they find differently. */
@@ -103,6 +116,10 @@ interface RawAnswer {
   model: string;
   promptTokens: number;
   completionTokens: number;
+  /** Of completionTokens, the reasoning (usage.completion_tokens_details.reasoning_tokens), when the server says. */
+  reasoningTokens?: number;
+  /** Of promptTokens, those served from the provider's prompt cache (usage.prompt_tokens_details.cached_tokens). */
+  cachedPromptTokens?: number;
   /** The cost the endpoint reported itself (e.g. OpenRouter's `usage.cost`), if any. */
   reportedCostUsd?: number;
 }
@@ -130,6 +147,8 @@ export class LlmGateway {
   private readonly embeddingClient: OpenAI;
   private readonly contextWindows: ContextWindows;
   private readonly unpricedModelsWarned = new Set<string>();
+  /** Per model, what a server's 400 taught beyond the capability table (adapted once, then kept). */
+  private readonly learned = new Map<string, Partial<ModelCapabilities>>();
 
   constructor(private readonly options: LlmGatewayOptions) {
     this.client = openAiClient(options.endpoint, options.timeoutMs);
@@ -187,7 +206,7 @@ export class LlmGateway {
     if (this.options.cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
     const format: ResponseFormat = 'json_schema';
     const prompt = this.fitted(prepared.canonical, format, await this.contextWindows.of(prepared.canonical.model, request.signal));
-    return { requestHash: prepared.requestHash, body: bodyFor(prepared.canonical, format, prompt.messages) };
+    return { requestHash: prepared.requestHash, body: bodyFor(prepared.canonical, format, prompt.messages, this.capabilitiesOf(prepared.canonical.model)) };
   }
 
   /** A batch's answer to `request` (a chat completion), validated, priced at the batch price and cached as a direct answer is. */
@@ -198,6 +217,7 @@ export class LlmGateway {
       model: completion.model,
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
+      ...reasoningTokensOf(completion.usage),
       ...reportedCostOf(completion.usage),
       responseFormat: 'json_schema',
     };
@@ -226,7 +246,7 @@ export class LlmGateway {
     });
     if (answer.finishReason === 'length') {
       this.counters.cutOffAnswers++;
-      throw withPaidCall(this.invalid(cutOffError(answer, canonical)), answer, usage, base);
+      throw withPaidCall(this.invalid(cutOffError(answer, canonical, this.capabilitiesOf(canonical.model))), answer, usage, base);
     }
     const output = this.paidValidated(answer, usage, request.schema, base);
     await this.record(requestHash, {
@@ -240,7 +260,9 @@ export class LlmGateway {
       rawResponse: answer.content ?? '',
     });
     const { responseFormat, promptNote } = answer;
-    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started, responseFormat, ...(promptNote ? { promptNote } : {}) };
+    const first = this.capabilitiesOf(canonical.model).responseFormats[0];
+    const planned = first !== undefined && first !== 'json_schema' ? { firstResponseFormat: first } : {};
+    return { ...base, output, usage, cached: false, latencyMs: Date.now() - started, responseFormat, ...planned, ...(promptNote ? { promptNote } : {}) };
   }
 
   /**
@@ -382,14 +404,15 @@ export class LlmGateway {
    */
   private async requestAnswer(request: CanonicalLlmRequest, signal?: AbortSignal): Promise<RawAnswer & { responseFormat: ResponseFormat; promptNote?: string }> {
     const contextTokens = await this.contextWindows.of(request.model, signal);
-    for (const [index, format] of RESPONSE_FORMATS.entries()) {
+    const formats = this.capabilitiesOf(request.model).responseFormats;
+    for (const [index, format] of formats.entries()) {
       const prompt = this.fitted(request, format, contextTokens);
       try {
-        const answer = await this.send(bodyFor(request, format, prompt.messages), signal);
+        const answer = await this.sendAdapted(request, format, prompt.messages, signal);
         if (prompt.note) this.counters.promptsTrimmed++;
         return { ...answer, responseFormat: format, ...(prompt.note ? { promptNote: prompt.note } : {}) };
       } catch (err) {
-        const next = RESPONSE_FORMATS[index + 1];
+        const next = formats[index + 1];
         if (isContextOverflow(err)) throw contextOverflowError(err, request.model, contextTokens);
         if (!next || !rejectsResponseFormat(err)) throw err;
         this.countFallback(request.model, next);
@@ -397,6 +420,51 @@ export class LlmGateway {
       }
     }
     throw new Error('unreachable: the last response format is never skipped');
+  }
+
+  /** The model's row of the capability table, with what its server taught (`learned`) and the configured reasoning allowance. */
+  capabilitiesOf(model: string): ModelCapabilities {
+    return { ...capabilitiesOf(model, this.options.reasoningMultipliers), ...this.learned.get(model) };
+  }
+
+  /**
+   * Sends the request built from the capability table. A 400 naming a parameter the table did not
+   * foresee is adapted once when a safe rule exists (max_tokens → max_completion_tokens: the same cap,
+   * under the name the server asks for), and is otherwise a configuration error naming the parameter
+   * and the model (LlmParameterRefusedError): the same request would be refused for every claim.
+   */
+  private async sendAdapted(request: CanonicalLlmRequest, format: ResponseFormat, messages: ChatMessage[], signal?: AbortSignal): Promise<RawAnswer> {
+    try {
+      return await this.send(bodyFor(request, format, messages, this.capabilitiesOf(request.model)), signal);
+    } catch (err) {
+      const parameter = refusedParameterOf(err);
+      if (parameter === undefined || rejectsResponseFormat(err)) throw err;
+      const message = redactSecrets((err as Error).message.replace(/^LLM endpoint \S+: /, ''), this.options.endpoint.apiKey);
+      const adapted = this.adapt(request.model, parameter, message);
+      if (!adapted) throw new LlmParameterRefusedError(request.model, parameter, message);
+      this.options.logger?.warn({ model: request.model, parameter }, `server refused '${parameter}'; asking with ${adapted} from now on`);
+      try {
+        return await this.send(bodyFor(request, format, messages, this.capabilitiesOf(request.model)), signal);
+      } catch (again) {
+        const refused = refusedParameterOf(again);
+        if (refused === undefined || rejectsResponseFormat(again)) throw again;
+        throw new LlmParameterRefusedError(request.model, refused, redactSecrets((again as Error).message.replace(/^LLM endpoint \S+: /, ''), this.options.endpoint.apiKey));
+      }
+    }
+  }
+
+  /** The safe rules: what changed, or undefined when `parameter` has none (or it was applied already). */
+  private adapt(model: string, parameter: string, message: string): string | undefined {
+    const current = this.capabilitiesOf(model);
+    if (parameter === 'max_tokens' && current.tokenParameter === 'max_tokens' && /max_completion_tokens/.test(message)) {
+      this.learned.set(model, { ...this.learned.get(model), tokenParameter: 'max_completion_tokens' });
+      return 'max_completion_tokens';
+    }
+    if (parameter === 'max_completion_tokens' && current.tokenParameter === 'max_completion_tokens' && /max_tokens/.test(message)) {
+      this.learned.set(model, { ...this.learned.get(model), tokenParameter: 'max_tokens' });
+      return 'max_tokens';
+    }
+    return undefined;
   }
 
   private fitted(request: CanonicalLlmRequest, format: ResponseFormat, contextTokens: number | undefined): FittedPrompt {
@@ -424,6 +492,8 @@ export class LlmGateway {
         model: completion.model || body.model,
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
+        ...reasoningTokensOf(completion.usage),
+        ...cachedPromptTokensOf(completion.usage),
         ...reportedCostOf(completion.usage),
       };
     } catch (err) {
@@ -435,17 +505,19 @@ export class LlmGateway {
   private usageOf(answer: RawAnswer, options: { batch?: boolean } = {}): LlmUsage {
     if (answer.reportedCostUsd !== undefined) {
       const { promptTokens, completionTokens, reportedCostUsd } = answer;
-      return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: reportedCostUsd, priced: true };
+      return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, ...reasoningOf(answer), costUsd: reportedCostUsd, priced: true };
     }
-    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, options);
+    const cachedPromptTokens = answer.cachedPromptTokens ?? 0;
+    const { costUsd, priced } = costOf(answer.model, answer.promptTokens, answer.completionTokens, this.options.prices, { ...options, cachedPromptTokens });
     // An empty table (the simulator's) prices nothing on purpose: nothing to warn about.
     const expectsPrice = Object.keys(this.options.prices).length > 0;
     if (!priced && expectsPrice && !this.unpricedModelsWarned.has(answer.model)) {
       this.unpricedModelsWarned.add(answer.model);
       this.options.logger?.warn({ model: answer.model }, 'model has no price in the price table; its cost is reported as 0');
     }
+    // Reasoning tokens are part of completion_tokens: priced as output, never twice.
     const { promptTokens, completionTokens } = answer;
-    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd, priced };
+    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, ...reasoningOf(answer), costUsd, priced };
   }
 }
 
@@ -459,12 +531,32 @@ function cachedChatResponse(hit: LlmTaskResult): ChatCallResponse {
   return { model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) };
 }
 
-/** The SDK's "Request timed out." says neither how long nor which setting: say both. */
+const reasoningUsageSchema = z.object({ completion_tokens_details: z.object({ reasoning_tokens: z.number().int().nonnegative() }) });
+
+/** usage.completion_tokens_details.reasoning_tokens (OpenAI's reasoning models; vLLM and Ollama when they count it). */
+function reasoningTokensOf(usage: unknown): { reasoningTokens?: number } {
+  const parsed = reasoningUsageSchema.safeParse(usage);
+  return parsed.success ? { reasoningTokens: parsed.data.completion_tokens_details.reasoning_tokens } : {};
+}
+
+const cachedUsageSchema = z.object({ prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative() }) });
+
+/** usage.prompt_tokens_details.cached_tokens (OpenAI's prompt caching), when the server says. */
+function cachedPromptTokensOf(usage: unknown): { cachedPromptTokens?: number } {
+  const parsed = cachedUsageSchema.safeParse(usage);
+  return parsed.success && parsed.data.prompt_tokens_details.cached_tokens > 0 ? { cachedPromptTokens: parsed.data.prompt_tokens_details.cached_tokens } : {};
+}
+
+function reasoningOf(answer: RawAnswer): { reasoningTokens?: number } {
+  return answer.reasoningTokens !== undefined ? { reasoningTokens: answer.reasoningTokens } : {};
+}
+
 function reportedCostOf(usage: unknown): { reportedCostUsd?: number } {
   const parsed = reportedCostSchema.safeParse(usage);
   return parsed.success ? { reportedCostUsd: parsed.data.cost } : {};
 }
 
+/** The SDK's "Request timed out." says neither how long nor which setting: say both. */
 function describeRequestError(err: Error, timeoutMs: number): string {
   if (err instanceof APIConnectionTimeoutError) return `no answer within ${timeoutMs} ms (VERITY_LLM_TIMEOUT_MS)`;
   return err.message;
@@ -487,9 +579,12 @@ function withPaidCall(err: LlmOutputInvalidError, answer: RawAnswer, usage: LlmU
   return err;
 }
 
-function cutOffError(answer: RawAnswer, request: CanonicalLlmRequest): LlmOutputInvalidError {
-  const limit = request.maxTokens !== undefined ? `max_tokens ${request.maxTokens}` : "the server's length limit (no max_tokens was sent)";
+function cutOffError(answer: RawAnswer, request: CanonicalLlmRequest, capabilities: ModelCapabilities): LlmOutputInvalidError {
+  const sent = request.maxTokens !== undefined ? sentTokenCap(request.maxTokens, capabilities) : undefined;
+  const allowance = sent !== undefined && sent !== request.maxTokens ? ` (the task's ${request.maxTokens} × reasoning allowance ${capabilities.reasoningMultiplier})` : '';
+  const limit = sent !== undefined ? `${capabilities.tokenParameter} ${sent}${allowance}` : "the server's length limit (no max_tokens was sent)";
+  const reasoning = answer.reasoningTokens ? `, ${answer.reasoningTokens} of them reasoning` : '';
   const excerpt = (answer.content ?? '').slice(0, RAW_EXCERPT_CHARS);
-  const after = answer.completionTokens > 0 ? ` after ${answer.completionTokens} tokens` : '';
+  const after = answer.completionTokens > 0 ? ` after ${answer.completionTokens} tokens${reasoning}` : '';
   return new LlmOutputInvalidError(`${answer.model}'s answer was cut off at ${limit}${after} (finish_reason length)`, answer.model, excerpt);
 }

@@ -6,6 +6,8 @@ import { MAX_SETTINGS_FILE_BYTES, readInputText } from '../config/input-file';
 export interface ModelPrice {
   input: number;
   output: number;
+  /** Input tokens served from the provider's prompt cache (`usage.prompt_tokens_details.cached_tokens`). */
+  cachedInput?: number;
   batchInput?: number;
   batchOutput?: number;
 }
@@ -16,18 +18,66 @@ export const OPENAI_BATCH_DISCOUNT = 0.5;
 
 /** List prices of common OpenAI models (USD per 1M tokens) and their batch prices; override with VERITY_PRICES_FILE. */
 export const DEFAULT_PRICES: PriceTable = withOpenAiBatchPrices({
-  'gpt-4o': { input: 2.5, output: 10 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'gpt-4.1': { input: 2, output: 8 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
-  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
+  'gpt-4o': { input: 2.5, output: 10, cachedInput: 1.25 },
+  'gpt-4o-mini': { input: 0.15, output: 0.6, cachedInput: 0.075 },
+  'gpt-4.1': { input: 2, output: 8, cachedInput: 0.5 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6, cachedInput: 0.1 },
+  'gpt-4.1-nano': { input: 0.1, output: 0.4, cachedInput: 0.025 },
   'gpt-4-turbo': { input: 10, output: 30 },
   'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
-  'o3-mini': { input: 1.1, output: 4.4 },
-  'o4-mini': { input: 1.1, output: 4.4 },
+  // Reasoning models: reasoning tokens are part of completion_tokens and billed at the output price.
+  'gpt-5': { input: 1.25, output: 10, cachedInput: 0.125 },
+  'gpt-5-mini': { input: 0.25, output: 2, cachedInput: 0.025 },
+  'gpt-5-nano': { input: 0.05, output: 0.4, cachedInput: 0.005 },
+  'o3-mini': { input: 1.1, output: 4.4, cachedInput: 0.55 },
+  'o4-mini': { input: 1.1, output: 4.4, cachedInput: 0.275 },
   'text-embedding-3-small': { input: 0.02, output: 0 },
   'text-embedding-3-large': { input: 0.13, output: 0 },
 });
+
+/** Where and when the built-in prices were read. */
+export interface PriceSource {
+  date: string;
+  source: string;
+}
+
+const OPENAI_PRICING: PriceSource = { date: '2026-11-28', source: 'https://platform.openai.com/docs/pricing' };
+
+/** The source of every DEFAULT_PRICES entry (a unit test keeps the two in step). */
+export const PRICE_SOURCES: Record<string, PriceSource> = Object.fromEntries(
+  [
+    'gpt-4o',
+    'gpt-4o-mini',
+    'gpt-4.1',
+    'gpt-4.1-mini',
+    'gpt-4.1-nano',
+    'gpt-4-turbo',
+    'gpt-3.5-turbo',
+    'gpt-5',
+    'gpt-5-mini',
+    'gpt-5-nano',
+    'o3-mini',
+    'o4-mini',
+    'text-embedding-3-small',
+    'text-embedding-3-large',
+  ].map((model) => [model, OPENAI_PRICING]),
+);
+
+/**
+ * Models the committed sweeps name that have no built-in price, on purpose: open-weight models whose
+ * price is their host's (Together, a vLLM or Ollama server of one's own); price them with
+ * VERITY_PRICES_FILE. Their cost is reported as unknown (priced: false), never as 0.
+ */
+export const UNPRICED_ON_PURPOSE: Record<string, string> = {
+  'meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo': 'open weights; priced by the host (Together)',
+  'meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo': 'open weights; priced by the host (Together)',
+  'meta-llama/Llama-3.3-70B-Instruct-Turbo': 'open weights; priced by the host (Together)',
+  'Qwen/Qwen2.5-7B-Instruct-Turbo': 'open weights; priced by the host (Together)',
+  'Qwen/Qwen2.5-72B-Instruct-Turbo': 'open weights; priced by the host (Together)',
+  'openai/gpt-oss-20b': 'open weights; priced by the host (vLLM, Ollama, Together)',
+  'openai/gpt-oss-120b': 'open weights; priced by the host (vLLM, Ollama, Together)',
+  'deepseek-ai/DeepSeek-V3.2': 'open weights; priced by the host',
+};
 
 function withOpenAiBatchPrices(table: PriceTable): PriceTable {
   return Object.fromEntries(
@@ -37,7 +87,13 @@ function withOpenAiBatchPrices(table: PriceTable): PriceTable {
 
 const priceFileSchema = z.record(
   z.string(),
-  z.object({ input: z.number().min(0), output: z.number().min(0), batchInput: z.number().min(0).optional(), batchOutput: z.number().min(0).optional() }),
+  z.object({
+    input: z.number().min(0),
+    output: z.number().min(0),
+    cachedInput: z.number().min(0).optional(),
+    batchInput: z.number().min(0).optional(),
+    batchOutput: z.number().min(0).optional(),
+  }),
 );
 
 /** A table key that prices every model the table does not name. */
@@ -108,9 +164,22 @@ export function effectivePrice(price: ModelPrice, options: { batch?: boolean } =
   return { input: price.batchInput ?? price.input, output: price.batchOutput ?? price.output };
 }
 
-export function costOf(model: string, promptTokens: number, completionTokens: number, table: PriceTable, options: { batch?: boolean } = {}): Cost {
+/**
+ * The cost of a call. Completion tokens include any reasoning tokens (billed as output); input tokens
+ * the provider served from its prompt cache (`cachedPromptTokens`) cost the cached-input price where
+ * the table has one (direct calls only: a batch is priced at its batch price).
+ */
+export function costOf(
+  model: string,
+  promptTokens: number,
+  completionTokens: number,
+  table: PriceTable,
+  options: { batch?: boolean; cachedPromptTokens?: number } = {},
+): Cost {
   const found = findPrice(model, table);
   if (!found) return { costUsd: 0, priced: false };
   const price = effectivePrice(found, options);
-  return { costUsd: (promptTokens * price.input + completionTokens * price.output) / 1_000_000, priced: true };
+  const cached = !options.batch && found.cachedInput !== undefined ? Math.min(promptTokens, options.cachedPromptTokens ?? 0) : 0;
+  const input = (promptTokens - cached) * price.input + cached * (found.cachedInput ?? price.input);
+  return { costUsd: (input + completionTokens * price.output) / 1_000_000, priced: true };
 }

@@ -1,6 +1,7 @@
 import { APIError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { CanonicalLlmRequest } from './cache';
+import { capabilitiesOf, type ModelCapabilities, sentTokenCap } from './capabilities';
 import { isContextOverflow } from './errors';
 import { renderJsonSchemaInstruction } from './prompt-conventions';
 import type { ChatMessage, ResponseFormat } from './types';
@@ -19,15 +20,26 @@ export function messagesFor(request: CanonicalLlmRequest, format: ResponseFormat
   return [...request.messages, instruction];
 }
 
-/** The chat-completions body of `request` asked in `format`, with `messages` (messagesFor's, possibly fitted to the window). */
-export function bodyFor(request: CanonicalLlmRequest, format: ResponseFormat, messages: ChatMessage[]): ChatCompletionCreateParamsNonStreaming {
+/**
+ * The chat-completions body of `request` asked in `format`, with `messages` (messagesFor's, possibly
+ * fitted to the window), built from the model's row of the capability table (capabilities.ts): its
+ * token parameter and reasoning allowance, without the parameters it refuses.
+ */
+export function bodyFor(
+  request: CanonicalLlmRequest,
+  format: ResponseFormat,
+  messages: ChatMessage[],
+  capabilities: ModelCapabilities = capabilitiesOf(request.model),
+): ChatCompletionCreateParamsNonStreaming {
+  const omitted = new Set(capabilities.omittedParameters);
+  const cap = request.maxTokens !== undefined ? sentTokenCap(request.maxTokens, capabilities) : undefined;
   const body: ChatCompletionCreateParamsNonStreaming = {
     model: request.model,
     messages: toOpenAiMessages(messages),
-    temperature: request.temperature,
-    seed: request.seed,
-    ...(request.topP !== undefined ? { top_p: request.topP } : {}),
-    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+    ...(omitted.has('temperature') ? {} : { temperature: request.temperature }),
+    ...(omitted.has('seed') ? {} : { seed: request.seed }),
+    ...(request.topP !== undefined && !omitted.has('top_p') ? { top_p: request.topP } : {}),
+    ...(cap !== undefined ? { [capabilities.tokenParameter]: cap } : {}),
   };
   if (format === 'json_object') return { ...body, response_format: { type: 'json_object' } };
   if (format === 'prompt') return body;

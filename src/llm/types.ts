@@ -14,6 +14,8 @@ export interface LlmUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Of completionTokens, the model's reasoning (usage.completion_tokens_details.reasoning_tokens), when the server reports it; billed as output. */
+  reasoningTokens?: number;
   /** From the price table; 0 for unknown models and the simulator. */
   costUsd: number;
   /** False when the model has no entry in the price table (so costUsd 0 means "unknown"). */
@@ -59,8 +61,10 @@ export interface LlmTaskResult<T = unknown> {
   latencyMs: number;
   /** The activity attempt that produced it (1 unless Temporal retried the call). */
   attempt?: number;
-  /** The form that produced a paid answer (unset for cached ones): anything but `json_schema` is a counted fallback. */
+  /** The form that produced a paid answer (unset for cached ones): anything but the server's first form (`firstResponseFormat`, else `json_schema`) is a counted fallback. */
   responseFormat?: ResponseFormat;
+  /** Set when the capability table starts this model at another form than json_schema (e.g. `prompt` for a server that ignores response_format): that form is no fallback. */
+  firstResponseFormat?: ResponseFormat;
   /** Set when the prompt was shortened to fit the model's context window, e.g. "evidence trimmed: 12 → 5 passages to fit 2,048-token window". */
   promptNote?: string;
 }

@@ -27,8 +27,9 @@ function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
 }
 
 function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
-  const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
-  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts') };
+  const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts' | 'reasoningTokens') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
+  const reasoningTokens = total('reasoningTokens');
+  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts'), ...(reasoningTokens > 0 ? { reasoningTokens } : {}) };
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {

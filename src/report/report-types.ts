@@ -80,7 +80,7 @@ export interface GroupReport {
   /** Verifications without a verdict; `outcome` is LIMIT_REACHED or `failed`. */
   failures: { claimId: string; outcome: string; reason: string }[];
   /** How the model's answers had to be handled, over verdicts (see VerdictUsage). */
-  answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number };
+  answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number; /** Of the completion tokens, reasoning (billed as output); only when a server reported some. */ reasoningTokens?: number };
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;

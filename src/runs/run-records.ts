@@ -29,6 +29,8 @@ export const runVerdictSchema = z.object({
       invalidAnswers: count,
       formatFallbacks: count,
       trimmedPrompts: count,
+      /** Present only when a server reported reasoning tokens. */
+      reasoningTokens: z.number().nonnegative().optional(),
     })
     .prefault({}),
   durationMs: count,

@@ -45,6 +45,8 @@ export const PATCHES = {
    * TimeoutFailure, not an ActivityFailure) is a miss: the call is paid for instead of failing the claim.
    */
   cacheLookupFailureIsMiss: 'cache-lookup-failure-is-miss',
+  /** A sweep stops at once, with one line, when a verification fails on a configuration error (a parameter the server refuses, a bad key, an unknown model). */
+  sweepStopsOnConfigurationError: 'sweep-stops-on-configuration-error',
 } as const;
 
 /**
@@ -72,6 +74,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.batchLane,
   PATCHES.sweepFailsStuckVerifications,
   PATCHES.cacheLookupFailureIsMiss,
+  PATCHES.sweepStopsOnConfigurationError,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -76,6 +76,8 @@ export interface VerdictUsage {
   formatFallbacks?: number;
   /** LLM calls whose prompt was shortened (evidence trimmed) to fit the model's context window. Absent in older verdicts. */
   trimmedPrompts?: number;
+  /** Of completionTokens, the models' reasoning (billed as output); present only when a server reported it. */
+  reasoningTokens?: number;
 }
 
 export interface Verdict {
@@ -136,7 +138,10 @@ export interface MethodTrace {
   [field: string]: unknown;
 }
 
-export const EMPTY_USAGE: Required<VerdictUsage> = {
+/** The counters every verdict has (`reasoningTokens` only when a server reported some). */
+export type CountedUsage = Required<Omit<VerdictUsage, 'reasoningTokens'>> & Pick<VerdictUsage, 'reasoningTokens'>;
+
+export const EMPTY_USAGE: Required<Omit<VerdictUsage, 'reasoningTokens'>> = {
   llmCalls: 0,
   cachedLlmCalls: 0,
   toolCalls: 0,

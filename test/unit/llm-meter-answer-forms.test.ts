@@ -41,3 +41,22 @@ describe('LlmMeter: answers in a fallback response format and trimmed prompts', 
     expect(parent.usage).toMatchObject({ llmCalls: 2, formatFallbacks: 1, trimmedPrompts: 0 });
   });
 });
+
+describe('LlmMeter: the form a server is asked in first, and reasoning tokens', () => {
+  it("does not count the schema in the prompt as a fallback for a server whose first form it is (Claude's compatibility layer)", () => {
+    const meter = new LlmMeter();
+    meter.recordLlmCall(paid({ model: 'claude-sonnet-4-5', responseFormat: 'prompt', firstResponseFormat: 'prompt' }));
+    expect(meter.summary().usage.formatFallbacks).toBe(0);
+  });
+
+  it('adds up reasoning tokens only when a server reported some, from calls and children', () => {
+    const meter = new LlmMeter();
+    meter.recordLlmCall(paid());
+    expect(meter.summary().usage).not.toHaveProperty('reasoningTokens');
+    meter.recordLlmCall(paid({ usage: { promptTokens: 100, completionTokens: 300, totalTokens: 400, costUsd: 0, reasoningTokens: 250 } }));
+    const child = new LlmMeter();
+    child.recordLlmCall(paid({ usage: { promptTokens: 10, completionTokens: 60, totalTokens: 70, costUsd: 0, reasoningTokens: 50 } }));
+    meter.absorb(child.summary());
+    expect(meter.summary().usage).toMatchObject({ reasoningTokens: 300, completionTokens: 370 });
+  });
+});

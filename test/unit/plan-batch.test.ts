@@ -43,5 +43,13 @@ describe('sweep plan: batch prices and wall time', () => {
     expect(text).toContain('$2.25–$2.75  $1.13–$1.38');
     expect(text).toContain('with batch: true: $1.13–$1.38, wall time 24.0 h–3.0 d');
     expect(formatDuration(30 * 60_000)).toBe('30 min');
+    expect(text).not.toContain('reasoning allowance');
+  });
+
+  it("shows the reasoning models' allowance (gpt-5-mini, gpt-oss)", () => {
+    const stats = usageStatsOf([{ llmCalls: 1, promptTokens: 1000, completionTokens: 100 }]);
+    const rows = ['gpt-4o', 'gpt-5-mini', 'openai/gpt-oss-20b'].map((model) => planRow({ dataset: 'd', method: 'rag', model, claims: 1 }, stats, { kind: 'pilot', claims: 1, failed: 0 }, DEFAULT_PRICES));
+    const text = formatPlan(summarisePlan('r', rows));
+    expect(text).toContain('reasoning allowance (task cap × it, VERITY_REASONING_MULTIPLIERS): gpt-5-mini × 8 (max_completion_tokens), openai/gpt-oss-20b × 8 (max_tokens)');
   });
 });

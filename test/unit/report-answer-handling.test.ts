@@ -14,6 +14,18 @@ describe('report: how the model answers had to be handled, per dataset × method
     expect(renderMarkdown(report)).toContain('LLM answers: 1 invalid (handled as the method\'s paper does), 2 given without json_schema');
   });
 
+  it("adds up reasoning tokens, when a server reported some, and says so in report.md", () => {
+    const run = runB();
+    const c2 = run.verdicts.find((v) => v.claimId === 'c2')!;
+    c2.usage = { ...c2.usage, reasoningTokens: 48 };
+    const parsed = runVerdictSchema.parse(c2);
+    expect(parsed.usage.reasoningTokens).toBe(48);
+    const report = buildReport(run, goldLabels());
+    const group = report.groups.find((g) => g.key.dataset === c2.dataset && g.key.method === c2.method && g.key.model === c2.model);
+    expect(group?.answers).toEqual({ invalid: 1, formatFallbacks: 2, trimmedPrompts: 1, reasoningTokens: 48 });
+    expect(renderMarkdown(report)).toContain('48 reasoning tokens (in the completion tokens, billed as output)');
+  });
+
   it('reads verdicts stored before these counts existed as zero', () => {
     const stored = { workflowId: 'w', runId: 'r', claimId: 'c', method: 'rag', model: 'm', label: 'NEI', usage: { llmCalls: 1 } };
     expect(runVerdictSchema.parse(stored).usage).toMatchObject({ invalidAnswers: 0, formatFallbacks: 0, trimmedPrompts: 0 });

@@ -58,7 +58,7 @@ export function registerSimCommand(program: Command): void {
     .addOption(
       new Option(
         '--profile <server>',
-        'server to play: openai (strict json_schema rules), llama.cpp (says its window at /props), llama-cpp-python (500 on json_schema), no-response-format (400 on any response_format), prose (ignores response_format), loop (repeats until max_tokens)',
+        'server to play: openai (strict json_schema rules), llama.cpp (says its window at /props), llama-cpp-python (500 on json_schema), no-response-format (400 on any response_format), prose (ignores response_format), loop (repeats until max_tokens); providers (docs/providers.md): openai-reasoning (GPT-5/o-series: refuses max_tokens and temperature), gpt-oss-vllm, ollama, anthropic-compat, gemini-compat, no-seed (refuses seed)',
       )
         .choices(SERVER_PROFILES)
         .default('openai'),

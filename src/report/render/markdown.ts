@@ -39,7 +39,8 @@ function groupSections(report: RunReport): string[] {
 function answerHandlingLine(answers: RunReport['groups'][number]['answers']): string {
   return (
     `LLM answers: ${answers.invalid} invalid (handled as the method's paper does), ${answers.formatFallbacks} given without json_schema ` +
-    `(the server rejected it; json_object or the schema in the prompt), ${answers.trimmedPrompts} prompts trimmed to the context window.`
+    `(the server rejected it; json_object or the schema in the prompt), ${answers.trimmedPrompts} prompts trimmed to the context window.` +
+    (answers.reasoningTokens ? ` ${answers.reasoningTokens} reasoning tokens (in the completion tokens, billed as output).` : '')
   );
 }
 
