@@ -79,27 +79,31 @@ export function createSweepActivities(deps: SweepActivityDeps) {
     },
 
     /**
-     * Ends each of these verifications whose workflow task (its own or a child's) has kept failing
-     * for `stuckAfterMs`, and says why: the sweep records it as failed instead of waiting forever.
+     * Which of these verifications have had a workflow task (their own or a child's) failing for
+     * `stuckAfterMs`, each with the reason to record: reads only (the sweep notes the reasons, then ends them).
      */
-    async failStuckVerifications(input: { workflowIds: string[]; stuckAfterMs: number }): Promise<{ workflowId: string; reason: string }[]> {
+    async findStuckVerifications(input: { workflowIds: string[]; stuckAfterMs: number }): Promise<{ workflowId: string; reason: string }[]> {
       const client = await deps.temporal();
-      const ended: { workflowId: string; reason: string }[] = [];
+      const stuckOnes: { workflowId: string; reason: string }[] = [];
       for (const workflowId of input.workflowIds) {
         Context.current().heartbeat();
         const now = new Date();
         const [stuck] = (await findStuckWorkflows(client, [workflowId], now)).filter((s) => now.getTime() - s.since.getTime() >= input.stuckAfterMs);
-        if (!stuck) continue;
-        const reason = stuckReason(workflowId, stuck, now);
+        if (stuck) stuckOnes.push({ workflowId, reason: stuckReason(workflowId, stuck, now) });
+      }
+      return stuckOnes;
+    },
+
+    /** Terminates these workflows with their reasons (one already closed or gone is skipped). */
+    async terminateWorkflows(input: { workflows: { workflowId: string; reason: string }[] }): Promise<void> {
+      const client = await deps.temporal();
+      for (const { workflowId, reason } of input.workflows) {
         try {
           await client.workflow.getHandle(workflowId).terminate(reason);
         } catch (err) {
-          if (err instanceof WorkflowNotFoundError) continue;
-          throw err;
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
         }
-        ended.push({ workflowId, reason });
       }
-      return ended;
     },
 
     /** Waits for a document check (a sweep with `check`) started by an earlier run of the sweep and reports its outcome. */

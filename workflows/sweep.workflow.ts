@@ -53,7 +53,7 @@ import { PATCHES } from '../src/shared/patches';
 import { FAILURE_TYPES } from '../src/shared/constants';
 
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
-const { recordRunFailure, setRunStatus, failStuckVerifications } = proxyActivities<Activities>(WRITE);
+const { recordRunFailure, setRunStatus, findStuckVerifications, terminateWorkflows } = proxyActivities<Activities>(WRITE);
 const { awaitVerification, awaitDocumentCheck } = proxyActivities<Activities>(AWAIT_CHILD);
 
 interface ClaimPage {
@@ -157,18 +157,31 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     },
   );
 
-  /** Why the stuck-verification check ended a verification (its outcome is recorded with this reason). */
+  /** Why the stuck-verification check ended a verification (noted before it is ended; its outcome is recorded with this reason). */
   const endedAsStuck = new Map<string, string>();
   let finished = false;
+  /** `changes` when the main loop parked, waiting for one; undefined while it runs. */
+  let parkedAt: number | undefined;
+  /**
+   * The check issues its commands only while the main loop is parked and stays so, each in a pass of
+   * its own: never in the same microtask drain as another branch's commands, whose order would then
+   * depend on promise hops (and differ with interceptors, e.g. tracing).
+   */
+  const mainLoopParked = () => parkedAt === changes;
 
   /** Every so often, ends the running verifications stuck on a failing workflow task past the bound. */
   async function failStuckOnes(stuckAfterMs: number): Promise<void> {
     for (;;) {
+      await condition(mainLoopParked);
       await sleep(stuckCheckIntervalMs(stuckAfterMs));
       if (finished) return;
       if (running.size === 0) continue;
-      const ended = await failStuckVerifications({ workflowIds: [...running.keys()], stuckAfterMs });
-      for (const { workflowId, reason } of ended) endedAsStuck.set(workflowId, reason);
+      await condition(mainLoopParked);
+      const stuck = await findStuckVerifications({ workflowIds: [...running.keys()], stuckAfterMs });
+      if (stuck.length === 0) continue;
+      for (const { workflowId, reason } of stuck) endedAsStuck.set(workflowId, reason);
+      await condition(mainLoopParked);
+      await terminateWorkflows({ workflows: stuck });
     }
   }
 
@@ -380,7 +393,9 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       continue;
     }
     const seen = changes;
+    parkedAt = seen;
     await condition(() => changes !== seen);
+    parkedAt = undefined;
   }
   finished = true;
   await condition(allHandlersFinished);

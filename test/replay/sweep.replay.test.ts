@@ -46,13 +46,14 @@ describe('sweepWorkflow replay', () => {
 /*
  * Recorded by test/integration/stuck-workflows.test.ts (3 claims, one whose verification's workflow
  * task fails on every attempt, policies.failStuckAfterSeconds 20): the sweep's check runs every 10 s
- * (a timer, then failStuckVerifications), ends the stuck verification and records its failure.
+ * (a timer, then findStuckVerifications), notes why, ends the stuck verification (terminateWorkflows) and records its failure.
  */
 describe('sweepWorkflow replay with the stuck-verification check', () => {
   it('replays the sweep that ended a stuck verification', async () => {
     const recorded = loadRecorded('sweep-fails-stuck-verification.json');
     const activities = recorded.history.events.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
-    expect(activities).toContain('failStuckVerifications');
+    expect(activities).toContain('findStuckVerifications');
+    expect(activities).toContain('terminateWorkflows');
     expect(activities).toContain('recordRunFailure');
     await expect(Worker.runReplayHistory(await replayOptions(), historyFromJSON(recorded.history), recorded.workflowId)).resolves.toBeUndefined();
   });
