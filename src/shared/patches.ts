@@ -38,6 +38,8 @@ export const PATCHES = {
   sweepChecksDocuments: 'sweep-checks-documents',
   /** A sweep with `batch` routes its batch models' LLM calls through provider batches (llmBatchTask, batchCollectorWorkflow). */
   batchLane: 'batch-lane',
+  /** `check`: a step whose prompt cannot fit the context window (an over-long sentence) falls back as with no answer; its sentence is set aside as unreadable. */
+  checkOverlongSentenceUnreadable: 'check-overlong-sentence-unreadable',
 } as const;
 
 /**
@@ -63,6 +65,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepRepeats,
   PATCHES.sweepChecksDocuments,
   PATCHES.batchLane,
+  PATCHES.checkOverlongSentenceUnreadable,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
