@@ -40,6 +40,8 @@ export const PATCHES = {
   batchLane: 'batch-lane',
   /** `check`: a step whose prompt cannot fit the context window (an over-long sentence) falls back as with no answer; its sentence is set aside as unreadable. */
   checkOverlongSentenceUnreadable: 'check-overlong-sentence-unreadable',
+  /** Local activities honour the retry budget by attempts too (the worker's local retries ignore their schedule-to-close timeout). */
+  localRetryBudgetAttempts: 'local-retry-budget-attempts',
 } as const;
 
 /**
@@ -66,6 +68,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepChecksDocuments,
   PATCHES.batchLane,
   PATCHES.checkOverlongSentenceUnreadable,
+  PATCHES.localRetryBudgetAttempts,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
