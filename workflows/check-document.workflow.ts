@@ -26,6 +26,8 @@ import { characterCount } from '../src/shared/verify';
 import { AWAIT_CHILD, LLM_CALL, RETRIEVAL, WRITE } from './activity-options';
 import { checkProgressQuery } from '../src/shared/definitions/check';
 import { shortReads } from './es-activities';
+import { hasPatch } from './has-patch';
+import { PATCHES } from '../src/shared/patches';
 import { startVerifyChild } from './verify-child';
 
 const { findVerdicts } = proxyActivities<Activities>(RETRIEVAL);
@@ -83,6 +85,10 @@ export async function checkDocumentWorkflow(input: CheckDocumentInput): Promise<
       if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FAILURE_TYPES.llmOutputInvalid) {
         countCall(undefined, false);
         usage.invalidAnswers += 1;
+        return undefined;
+      }
+      // A prompt that cannot fit the window (an over-long sentence) gets no answer either; nothing was paid.
+      if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FAILURE_TYPES.llmContextExceeded && hasPatch(PATCHES.checkOverlongSentenceUnreadable)) {
         return undefined;
       }
       throw err;

@@ -11,7 +11,9 @@ import {
 } from '@temporalio/workflow';
 import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from '../src/shared/config-stamp';
 import { PATCH_LEVEL_MEMO } from '../src/shared/patches';
-import { RETRY_BUDGET_MEMO, withRetryBudget } from '../src/shared/retry-budget';
+import { RETRY_BUDGET_MEMO, withLocalRetryBudget, withRetryBudget } from '../src/shared/retry-budget';
+import { PATCHES } from '../src/shared/patches';
+import { hasPatch } from './has-patch';
 
 /** Memo entries a workflow passes on to its child workflows and to its continuation. */
 const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO, PATCH_LEVEL_MEMO];
@@ -28,7 +30,11 @@ class ConfigStampOutbound implements WorkflowOutboundCallsInterceptor {
   }
 
   scheduleLocalActivity(input: LocalActivityInput, next: Next<WorkflowOutboundCallsInterceptor, 'scheduleLocalActivity'>) {
-    return next({ ...input, headers: withStamp(input.headers), options: withRetryBudget(input.options, retryBudgetMs()) });
+    const budgetMs = retryBudgetMs();
+    const budgeted = withRetryBudget(input.options, budgetMs);
+    // The worker's local retries ignore the schedule-to-close timeout: bound them by attempts too.
+    const options = budgeted !== input.options && hasPatch(PATCHES.localRetryBudgetAttempts) ? withLocalRetryBudget(input.options, budgetMs) : budgeted;
+    return next({ ...input, headers: withStamp(input.headers), options });
   }
 
   startChildWorkflowExecution(input: StartChildWorkflowExecutionInput, next: Next<WorkflowOutboundCallsInterceptor, 'startChildWorkflowExecution'>) {

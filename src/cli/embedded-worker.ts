@@ -15,7 +15,7 @@ export async function ensureWorker(
   client: Client,
   logger: Logger,
   options: { embedded: boolean },
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(options?: { withinMs?: number }): Promise<void> }> {
   if (!options.embedded) {
     if (!(await hasWorkflowPollers(client, config.temporal.taskQueue))) {
       notice(`no worker polls task queue "${config.temporal.taskQueue}"; start one with \`verity worker\``);
@@ -23,5 +23,18 @@ export async function ensureWorker(
     return { stop: async () => {} };
   }
   const running = await startWorker(config, logger);
-  return { stop: () => running.shutdown() };
+  return {
+    async stop(options = {}) {
+      const stopped = running.shutdown();
+      if (options.withinMs === undefined) return stopped;
+      // A step retrying inside a workflow task (a local activity) holds the worker's drain: give up waiting.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = await Promise.race([
+        stopped.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), options.withinMs).unref())),
+      ]);
+      clearTimeout(timer);
+      if (gaveUp) notice(`the in-process worker did not stop within ${options.withinMs / 1000} s (a step is still retrying); leaving it, the workflow continues on the next worker`);
+    },
+  };
 }

@@ -6,6 +6,9 @@ export const INTERRUPTED = Symbol('interrupted');
 /** How long after the first Ctrl-C a second one still cancels (the command is ending meanwhile). */
 export const SECOND_INTERRUPT_GRACE_MS = 5_000;
 
+/** How long an interrupted command waits for its in-process worker to stop before it ends anyway. */
+export const WORKER_STOP_AFTER_INTERRUPT_MS = 10_000;
+
 /**
  * Waits for `result` until Ctrl-C. The first Ctrl-C stops waiting at once and says the workflow
  * keeps running and how to cancel it; a second one (or the first, with `cancelOnInterrupt`)
@@ -15,12 +18,13 @@ export async function waitInterruptibly<T>(
   handle: WorkflowHandle,
   result: Promise<T>,
   options: { cancelOnInterrupt?: boolean },
-): Promise<{ value: T | typeof INTERRUPTED; finish(): Promise<void> }> {
+): Promise<{ value: T | typeof INTERRUPTED; signal?: 'SIGINT' | 'SIGTERM'; finish(): Promise<void> }> {
   // Until the workflow's answer arrives, Ctrl-C belongs to this wait (not Node's default exit).
   let interrupts = 0;
   let cancelling: Promise<void> | undefined;
   let stopWaiting: (() => void) | undefined;
   let firstInterruptAt: number | undefined;
+  let signal: 'SIGINT' | 'SIGTERM' | undefined;
   let secondInterrupt: (() => void) | undefined;
   const secondChance = new Promise<void>((resolve) => {
     secondInterrupt = resolve;
@@ -35,6 +39,7 @@ export async function waitInterruptibly<T>(
     );
   };
   const onSigint = () => {
+    signal ??= 'SIGINT';
     interrupts += 1;
     if (options.cancelOnInterrupt || interrupts > 1) {
       cancel();
@@ -48,10 +53,21 @@ export async function waitInterruptibly<T>(
     }
     stopWaiting?.();
   };
+  // SIGTERM (a supervisor, `kill`) ends the wait at once, leaving the workflow running.
+  const onSigterm = () => {
+    signal ??= 'SIGTERM';
+    if (options.cancelOnInterrupt) cancel();
+    else notice(`terminated: ${handle.workflowId} keeps running in Temporal (it continues whenever a worker runs: \`verity worker\`, or this command again); to cancel it: \`temporal workflow cancel --workflow-id '${handle.workflowId}'\``);
+    stopWaiting?.();
+  };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   const value = await Promise.race([result, interrupted]);
   return {
     value,
+    get signal() {
+      return signal;
+    },
     /** Call when the command ends: Ctrl-C until then still cancels; waits for a requested cancellation. */
     async finish() {
       // After a first Ctrl-C, a second one may still come to cancel: wait out the grace period.
@@ -62,6 +78,7 @@ export async function waitInterruptibly<T>(
         clearTimeout(timer);
       }
       process.removeListener('SIGINT', onSigint);
+      process.removeListener('SIGTERM', onSigterm);
       await cancelling;
     },
   };

@@ -47,6 +47,10 @@ export const PATCHES = {
   cacheLookupFailureIsMiss: 'cache-lookup-failure-is-miss',
   /** A sweep stops at once, with one line, when a verification fails on a configuration error (a parameter the server refuses, a bad key, an unknown model). */
   sweepStopsOnConfigurationError: 'sweep-stops-on-configuration-error',
+  /** `check`: a step whose prompt cannot fit the context window (an over-long sentence) falls back as with no answer; its sentence is set aside as unreadable. */
+  checkOverlongSentenceUnreadable: 'check-overlong-sentence-unreadable',
+  /** Local activities honour the retry budget by attempts too (the worker's local retries ignore their schedule-to-close timeout). */
+  localRetryBudgetAttempts: 'local-retry-budget-attempts',
 } as const;
 
 /**
@@ -75,6 +79,8 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepFailsStuckVerifications,
   PATCHES.cacheLookupFailureIsMiss,
   PATCHES.sweepStopsOnConfigurationError,
+  PATCHES.checkOverlongSentenceUnreadable,
+  PATCHES.localRetryBudgetAttempts,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -172,6 +172,20 @@ describe('verity check on real Temporal and Elasticsearch', () => {
     expect(verdict.scores.supported + verdict.scores.notSupported + verdict.scores.failed).toBe(7);
   });
 
+  it('sets an over-long sentence aside as unreadable and checks the sentences around it', async () => {
+    // About 80 KB with no full stop: more than the simulator's 16,384-token window in any prompt that quotes it.
+    const runOn = `The committee met again ${'and the committee talked about the bridge '.repeat(1_900)}until nightfall.`;
+    const text = ['Marie Curie was born in Warsaw in 1867.', runOn, 'Mount Everest is the highest mountain on Earth.'].join(' ');
+    const result = await check(harness, [file('run-on.txt', text), '--json']);
+    expect(result.stderr).not.toMatch(/^verity:/m);
+    expect(result.code).toBe(0);
+    const verdict = JSON.parse(result.stdout) as DocumentVerdict;
+    expect(verdict.sentenceCount).toBe(3);
+    expect(verdict.unreadableSentences).toEqual([1]);
+    expect(verdict.claims.map((c) => c.sentence)).toEqual([0, 2]);
+    for (const claim of verdict.claims) expect(claim.label ?? claim.failure).toBeDefined();
+  });
+
   it('every workflow this file ran replays with the current workflow code', async () => {
     expect(await expectTaskQueueReplays(harness.client, harness.config.temporal.taskQueue)).toBeGreaterThan(0);
   });

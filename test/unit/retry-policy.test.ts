@@ -8,7 +8,7 @@ import { toEsFailure } from '../../activities/support/es-failure';
 import { LlmInvalidInputError, LlmOutputInvalidError, toTemporalFailure } from '../../src/llm/errors';
 import { IndexNotFoundError } from '../../src/retrieval/errors';
 import { AWAIT_CHILD, INDEX_TOOL_CALL, LLM_CALL, MEMORY_RECALL, MEMORY_UPDATE, RETRIEVAL, TOOL_CALL, WRITE } from '../../workflows/activity-options';
-import { withRetryBudget } from '../../src/shared/retry-budget';
+import { withLocalRetryBudget, withRetryBudget } from '../../src/shared/retry-budget';
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 
@@ -90,6 +90,21 @@ describe('configurable retry budget (VERITY_RETRY_BUDGET_S, applied by the workf
       expect(attemptStarts(budgeted, 0, 60 * 60_000).at(-1)!).toBeLessThan(20_000);
     }
     expect(attemptStarts(withRetryBudget(LLM_CALL, 10 * 60_000), 0, 60 * 60_000).at(-1)!).toBeGreaterThan(FIVE_MINUTES_MS);
+  });
+
+  it('bounds local activities by attempts too: the worker retries them locally past their schedule-to-close timeout', () => {
+    for (const preset of [RETRIEVAL, WRITE]) {
+      const local = { startToCloseTimeout: preset.startToCloseTimeout, scheduleToCloseTimeout: preset.scheduleToCloseTimeout, retry: preset.retry };
+      const budgeted = withLocalRetryBudget(local, 5_000);
+      expect(budgeted.scheduleToCloseTimeout).toBe(5_000);
+      expect(budgeted.startToCloseTimeout).toBe(5_000);
+      // Backoffs of 1 s and 2 s fit in 5 s; a fourth attempt would start after 7 s.
+      expect(budgeted.retry).toEqual({ ...preset.retry, maximumAttempts: 3 });
+      expect(attemptStarts({ ...budgeted, scheduleToCloseTimeout: undefined }, 0, 60 * 60_000).at(-1)!).toBeLessThanOrEqual(5_000);
+      expect(withLocalRetryBudget(local, 15 * 60_000).retry!.maximumAttempts).toBeGreaterThan(30);
+    }
+    expect(withLocalRetryBudget({ startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 1 } }, 5_000)).toEqual({ startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 1 } });
+    expect(withLocalRetryBudget({ startToCloseTimeout: '10 seconds', scheduleToCloseTimeout: '1 minute' }, undefined)).toEqual({ startToCloseTimeout: '10 seconds', scheduleToCloseTimeout: '1 minute' });
   });
 
   it('leaves attempt-limited presets, presets without a deadline and absent or invalid budgets alone', () => {

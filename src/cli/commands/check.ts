@@ -21,7 +21,7 @@ import { applyLlmOption, llmOption } from '../llm-option';
 import { requiredIndices } from '../method-indices';
 import { printJson, printText, terminalSafe } from '../output';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
-import { INTERRUPTED, waitInterruptibly } from '../interrupt';
+import { INTERRUPTED, WORKER_STOP_AFTER_INTERRUPT_MS, waitInterruptibly } from '../interrupt';
 import { describeWorkflowFailure } from '../workflow-failure';
 import { explorerHint, formatDocumentVerdict } from './check-output';
 import { parsePositiveInt, parseTopK } from '../common';
@@ -149,7 +149,7 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
     waiting = await waitInterruptibly(handle, settled, { cancelOnInterrupt: false });
     await stopProgress();
     if (waiting.value === INTERRUPTED) {
-      process.exitCode = 130;
+      process.exitCode = waiting.signal === 'SIGTERM' ? 143 : 130;
       return;
     }
     try {
@@ -163,7 +163,7 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
     else printText(formatDocumentVerdict(verdict));
     process.stderr.write(`${explorerHint(verdict.documentId)}\n`);
   } finally {
-    await worker.stop();
+    await worker.stop(waiting?.value === INTERRUPTED ? { withinMs: WORKER_STOP_AFTER_INTERRUPT_MS } : {});
     await waiting?.finish();
     await client.connection.close();
   }

@@ -22,7 +22,7 @@ import { requiredIndices } from '../method-indices';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
 import { asVerificationFailure } from '../workflow-failure';
 import { MAX_SEARCH_K } from '../../retrieval';
-import { INTERRUPTED, waitInterruptibly } from '../interrupt';
+import { INTERRUPTED, WORKER_STOP_AFTER_INTERRUPT_MS, waitInterruptibly } from '../interrupt';
 import { reportRetries } from '../retry-progress';
 import { watchForStuck } from '../stuck-watch';
 import { describeStuck, type StuckWorkflow } from '../../client/stuck-workflows';
@@ -132,7 +132,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     stopReporting();
     stuckWatch.stop();
     if (waiting.value === INTERRUPTED) {
-      process.exitCode = 130;
+      process.exitCode = waiting.signal === 'SIGTERM' ? 143 : 130;
       return;
     }
     if (Array.isArray(waiting.value)) throw new CliError(stuckMessage(waiting.value), 1);
@@ -145,7 +145,7 @@ async function verifyCommand(claim: string, options: VerifyOptions): Promise<voi
     if (options.json) printJson({ ...verdict, uiUrl, attached, endpoint: endpointIdentity(config.llm) });
     else printText(formatVerdict(verdict));
   } finally {
-    await worker.stop();
+    await worker.stop(waiting?.value === INTERRUPTED ? { withinMs: WORKER_STOP_AFTER_INTERRUPT_MS } : {});
     await waiting?.finish();
     await client.connection.close();
   }
