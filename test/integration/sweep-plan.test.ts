@@ -86,22 +86,25 @@ describe('sweep plan', () => {
 
   it('sweep run --max-usd refuses to start, with one line, when the upper estimate is above it', async () => {
     const file = path.join(tmp, 'plan.yaml');
-    fs.writeFileSync(file, YAML.stringify({ ...run, run: uniqueName('refused') }));
+    // The run's own id: another test file may start sweeps whose ids contain any shorter word.
+    const runId = uniqueName('max-usd-refused');
+    fs.writeFileSync(file, YAML.stringify({ ...run, run: runId }));
     const result = await runCliInProcess(['sweep', 'run', file, '--max-usd', '0.0000001'], harness.env);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^verity: refusing to start: the plan's upper estimate \$\S+ is above --max-usd 1e-7/)]);
     const started = await harness.client.workflow.list({ query: `WorkflowId STARTS_WITH "sweep/"` });
-    for await (const workflow of started) expect(workflow.workflowId).not.toContain('refused');
+    for await (const workflow of started) expect(workflow.workflowId).not.toContain(runId);
   });
 
   it('sweep run --max-usd refuses a model named like an Object member (its price was $NaN, so nothing was ever above the limit)', async () => {
     const file = path.join(tmp, 'constructor.yaml');
-    fs.writeFileSync(file, YAML.stringify({ ...run, run: uniqueName('ctor'), methods: ['rag'], models: ['constructor'] }));
+    const runId = uniqueName('max-usd-ctor');
+    fs.writeFileSync(file, YAML.stringify({ ...run, run: runId, methods: ['rag'], models: ['constructor'] }));
     const result = await runCliInProcess(['sweep', 'run', file, '--max-usd', '1'], harness.env);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^verity: cannot check --max-usd 1: model constructor has no price/);
     const started = await harness.client.workflow.list({ query: `WorkflowId STARTS_WITH "sweep/"` });
-    for await (const workflow of started) expect(workflow.workflowId).not.toContain('ctor');
+    for await (const workflow of started) expect(workflow.workflowId).not.toContain(runId);
   });
 });
 
