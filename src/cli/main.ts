@@ -6,6 +6,7 @@ import { esAccessErrorLine, esErrorLine, isEsAccessError } from '../es/access-er
 import { projectRoot } from '../project-root';
 import { registerCheckCommand } from './commands/check';
 import { registerDemoCommand } from './commands/demo';
+import { registerCompareCommand } from './commands/compare';
 import { registerDiffCommand } from './commands/diff';
 import { registerExportCommand } from './commands/export';
 import { registerInfraCommand } from './commands/infra';
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerReportCommand(program);
   registerViewCommand(program);
   registerDiffCommand(program);
+  registerCompareCommand(program);
   registerExportCommand(program);
   registerToeCommand(program);
   return program;
