@@ -335,8 +335,15 @@ export const EXPLORER_SCRIPT = String.raw`
     panel.scrollIntoView();
   }
 
-  /** #document=<id> opens that document (on load and when the hash changes). */
+  /** #document=<id> opens that document, #claim=<workflow id> that verification's transcript (on load and when the hash changes; the report links here). */
   async function openFromHash() {
+    const claim = /^#claim=(.+)$/.exec(location.hash);
+    if (claim) {
+      let workflowId;
+      try { workflowId = decodeURIComponent(claim[1]); } catch { return; }
+      await openClaim(workflowId);
+      return;
+    }
     const match = /^#document=(.+)$/.exec(location.hash);
     if (!match) return;
     let documentId;
