@@ -201,6 +201,8 @@ describe('claim explorer in headless Chromium', () => {
 
   it('opens the transcript a report links to (#claim=<workflow id>), served and offline', async () => {
     const [row] = (await data.claims(explorerFilterSchema.parse({ method: 'mermaid', size: 1 }))).rows;
+    // A verification that took minutes (a real model's), to be said in human units.
+    await harness.es.update({ index: indexName(harness.prefix, 'verdicts'), id: row!.workflowId, doc: { durationMs: 210_477 }, refresh: 'wait_for' });
     const link = `#claim=${encodeURIComponent(row!.workflowId)}`;
     const { page, errors } = await open(`${explorer.url}${link}`);
     await page.locator('#transcript h2').waitFor();
@@ -210,6 +212,8 @@ describe('claim explorer in headless Chromium', () => {
     const offline = await open(`file://${file}${link}`);
     await offline.page.locator('#transcript h2').waitFor();
     expect(await offline.page.textContent('#transcript h2')).toBe(`mermaid · gpt-4o-mini · ${row!.claimId}`);
+    expect(await offline.page.locator('#transcript dd').allTextContents()).toContain('3 min 30 s');
+    expect(await offline.page.locator(`#claims-body tr[data-workflow-id="${row!.workflowId}"] td`).allTextContents()).toContain('3 min 30 s');
     expect([...errors, ...offline.errors]).toEqual([]);
   });
 

@@ -10,7 +10,8 @@ import { COMPARISON_NOTE, type RunComparisons, type SideAnswer } from '../paired
 import { answerText, comparisonNotes, comparisonsTable, sideLabel } from './comparisons-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
-const NUMERIC = /^[-+$]?[\d.,]+( ms)?( \[[^\]]*\])?$/;
+/** A number, with a unit of duration ("3 min 30 s") or an interval ("0.700 [0.600, 0.800]"). */
+const NUMERIC = /^[-+$]?[\d.,]+( (ms|s|min|h|d)( [\d.]+ (s|min|h))?)?( \[[^\]]*\])?$/;
 
 function htmlTable(table: Table, className = ''): string {
   const head = `<tr>${table.header.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
