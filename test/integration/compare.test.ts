@@ -101,6 +101,7 @@ describe('verity compare on a simulator sweep', () => {
   it('compares against a baseline method, or another run, and notes where the samples differ', async () => {
     const byMethod = await runCli(['compare', runId, '--baseline', 'llm-only'], env);
     expect(byMethod.code, byMethod.stderr).toBe(0);
+    expect(byMethod.stderr).toContain('verity: Simulator run: these numbers exercise the pipeline');
     expect(byMethod.stdout).toContain(`paired comparisons of run ${runId} against method llm-only`);
     expect(byMethod.stdout).toContain('| demo | llm-only · gpt-4o-mini | rag · gpt-4o-mini | 10 |');
     expect(byMethod.stdout).not.toContain('| demo | rag · gpt-4o-mini | rag · gpt-4o |');

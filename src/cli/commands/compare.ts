@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { compareWithRun, pairedComparisons, renderComparisonsText, type RunComparisons, type RunReport } from '../../report';
 import { CliError } from '../errors';
 import { parsePositiveInt } from '../common';
-import { printJson, printText } from '../output';
+import { notice, printJson, printText } from '../output';
 import { loadReportForCli } from './report';
 import { runIdArgument } from '../run-id-argument';
 
@@ -32,6 +32,7 @@ async function comparisonsOf(report: RunReport, options: CompareOptions): Promis
 async function compare(runId: string, options: CompareOptions): Promise<void> {
   const report = await loadReportForCli(runId);
   const comparisons = await comparisonsOf(report, options);
+  if (report.banner) notice(report.banner);
   if (options.json) printJson(comparisons);
   else printText(renderComparisonsText(comparisons));
 }
