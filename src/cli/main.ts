@@ -6,6 +6,7 @@ import { esAccessErrorLine, esErrorLine, isEsAccessError } from '../es/access-er
 import { projectRoot } from '../project-root';
 import { registerCheckCommand } from './commands/check';
 import { registerDemoCommand } from './commands/demo';
+import { registerCompareCommand } from './commands/compare';
 import { registerDiffCommand } from './commands/diff';
 import { registerDoctorCommand } from './commands/doctor';
 import { registerExportCommand } from './commands/export';
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   registerViewCommand(program);
   registerDiffCommand(program);
   registerDoctorCommand(program);
+  registerCompareCommand(program);
   registerExportCommand(program);
   registerToeCommand(program);
   return program;

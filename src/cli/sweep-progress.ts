@@ -1,5 +1,5 @@
-import { Presets, SingleBar } from 'cli-progress';
-import { estimateRemainingMs, type SweepProgress } from '../shared/sweep';
+import type { SweepProgress } from '../shared/sweep';
+import { CommandProgress, type ProgressUpdate } from './progress';
 
 export function formatDuration(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '--';
@@ -27,37 +27,31 @@ export function formatProgress(progress: SweepProgress): string {
   ].join('\n');
 }
 
-/** A live bar on stderr: finished/total, failures, ETA from the pace seen by this process, cost so far. */
+/** A sweep's progress as the progress helper shows it: finished/total, failures, cost so far, running and status. */
+export function sweepProgressUpdate(progress: SweepProgress): ProgressUpdate {
+  return {
+    done: progress.done + progress.failed,
+    total: progress.total,
+    failed: progress.failed,
+    costUsd: progress.costUsd,
+    detail: `${progress.running} running${progress.status === 'running' ? '' : `, ${progress.status}`}`,
+  };
+}
+
+/** A sweep's progress on stderr: a live bar on a terminal, else a progress line at a bounded interval (see CommandProgress). */
 export class SweepProgressBar {
-  private readonly bar = new SingleBar(
-    {
-      format: '  {bar} {value}/{total} | failed {failed} | running {running} | ETA {eta_text} | ${cost} | {status}',
-      stream: process.stderr,
-      hideCursor: true,
-      etaBuffer: 1,
-    },
-    Presets.shades_classic,
-  );
-  private started = false;
-  private readonly startedAt = Date.now();
-  private firstFinished: number | undefined;
+  private progress: CommandProgress | undefined;
+
+  constructor(private readonly options: { runId: string; intervalMs: number }) {}
 
   update(progress: SweepProgress): void {
-    const finished = progress.done + progress.failed;
-    this.firstFinished ??= finished;
-    const eta = estimateRemainingMs(finished - this.firstFinished, Date.now() - this.startedAt, progress.total - finished);
-    const payload = { failed: progress.failed, running: progress.running, eta_text: formatDuration(eta), cost: progress.costUsd.toFixed(4), status: progress.status };
-    if (!this.started) {
-      this.bar.start(progress.total, finished, payload);
-      this.started = true;
-    } else {
-      this.bar.setTotal(progress.total);
-      this.bar.update(finished, payload);
-    }
+    // A sweep that has not counted its work items yet has nothing to show.
+    if (progress.total === 0) return;
+    this.progress ??= new CommandProgress({ label: `sweep ${this.options.runId}`, unit: progress.items === 'documents' ? 'documents' : 'verifications', intervalMs: this.options.intervalMs });
+    this.progress.update(sweepProgressUpdate(progress));
   }
 
   stop(): void {
-    if (this.started) this.bar.stop();
-    this.started = false;
+    this.progress?.finish();
   }
 }

@@ -116,6 +116,7 @@ export const envSchema = z.object({
   /** `model=multiplier,…`: the reasoning allowance of those models (task cap × multiplier), over src/llm/capabilities.ts. */
   VERITY_REASONING_MULTIPLIERS: z.preprocess(emptyToUndefined, z.string().optional()).transform((text, context) => parseReasoningMultipliers(text, context)),
   VERITY_RETRY_BUDGET_S: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  VERITY_PROGRESS_INTERVAL_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(86_400).default(15)),
   VERITY_LLM_CACHE: z.preprocess(emptyToUndefined, z.enum(LLM_CACHE_MODES).default('readwrite')),
   VERITY_PRICES_FILE: optionalString,
   VERITY_LLM_RPS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
@@ -171,6 +172,8 @@ export interface VerityConfig {
   workerTuning: WorkerTuning;
   /** VERITY_RETRY_BUDGET_S in ms: how long infrastructure errors are retried (src/shared/retry-budget.ts); absent, each preset's own. */
   retryBudgetMs?: number;
+  /** VERITY_PROGRESS_INTERVAL_S in ms: how often long commands write a progress line when stderr is not a terminal. */
+  progressIntervalMs: number;
   temporal: TemporalConnection & {
     /** TEMPORAL_TASK_QUEUE as configured. */
     baseTaskQueue: string;
@@ -345,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VerityConfig {
     logLevel: e.VERITY_LOG_LEVEL,
     workerTuning: e.VERITY_WORKER_TUNING,
     ...(e.VERITY_RETRY_BUDGET_S !== undefined ? { retryBudgetMs: e.VERITY_RETRY_BUDGET_S * 1000 } : {}),
+    progressIntervalMs: e.VERITY_PROGRESS_INTERVAL_S * 1000,
     temporal: {
       ...temporalConnection,
       baseTaskQueue: e.TEMPORAL_TASK_QUEUE,

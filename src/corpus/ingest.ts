@@ -12,6 +12,10 @@ export interface IngestProgress {
   passages: number;
   /** Passages embedded so far (0 without an embedder). */
   embedded: number;
+  /** Lines that are not a document, so far. */
+  malformed: number;
+  /** Passages Elasticsearch rejected, so far. */
+  rejected: number;
 }
 
 /** Where passages go: the index mapping and the stored document (the wiki index by default). */
@@ -142,6 +146,7 @@ async function* passagesOf(
       if (pending.length >= batchSize) yield* await flush();
       progress.documents = stats.documents;
       progress.bytesRead = stats.bytesRead;
+      progress.malformed = stats.malformedCount;
       options.onProgress?.({ ...progress });
     }
     yield* await flush();
@@ -167,7 +172,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
   const replacing = (await options.client.count({ index: options.index })).count > 0;
 
   const stats = emptyReadStats();
-  const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0, embedded: 0 };
+  const progress: IngestProgress = { bytesRead: 0, totalBytes, documents: 0, passages: 0, embedded: 0, malformed: 0, rejected: 0 };
   const failures: BulkFailure[] = [];
   let readError: unknown;
 
@@ -175,6 +180,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestResult
     datasource: passagesOf(options, stats, progress, (err) => (readError = err), replacing),
     onDocument: (passage) => [{ index: { _index: options.index, _id: passage.id } }, passage.doc],
     onDrop: (dropped) => {
+      progress.rejected += 1;
       if (failures.length >= MAX_REPORTED_FAILURES) return;
       const reason = dropped.error ? `${dropped.error.type}: ${dropped.error.reason ?? ''}` : `status ${dropped.status}`;
       // The helper hands back the serialized payload, not our chunk: take the id from the action.

@@ -1,3 +1,5 @@
+import { humanDuration } from '../shared/human-duration';
+
 /**
  * The explorer page's browser script (plain ES2020, no dependencies). It reads through `source`:
  * the served JSON API (`verity view`), or the page embedded in explorer.html (`verity report`).
@@ -6,6 +8,8 @@
 export const EXPLORER_SCRIPT = String.raw`
 (() => {
   'use strict';
+  /** Durations in human units ("3 min 30 s"): the same function as the report's (src/shared/human-duration.ts). */
+  const humanDuration = ${humanDuration.toString()};
   const embedded = window.__VERITY_EXPLORER__ || null;
   const state = { filter: { from: 0, size: 50 }, total: 0 };
 
@@ -108,7 +112,7 @@ export const EXPLORER_SCRIPT = String.raw`
       el('td', {}, row.gold || '—'),
       el('td', { class: row.correct === true ? 'ok' : row.correct === false ? 'bad' : '' }, row.correct === true ? '✓' : row.correct === false ? '✗' : ''),
       el('td', { class: 'num' }, row.llmCalls), el('td', { class: 'num' }, row.toolCalls), el('td', { class: 'num' }, row.totalTokens),
-      el('td', { class: 'num' }, usd(row.costUsd)), el('td', { class: 'num' }, (row.durationMs / 1000).toFixed(1) + ' s'))));
+      el('td', { class: 'num' }, usd(row.costUsd)), el('td', { class: 'num' }, humanDuration(row.durationMs)))));
     const from = Number(state.filter.from);
     $('page-info').textContent = total === 0 ? 'no verifications match' : (from + 1) + '–' + (from + rows.length) + ' of ' + total;
     $('prev').disabled = from === 0;
@@ -164,7 +168,7 @@ export const EXPLORER_SCRIPT = String.raw`
       return el('details', { class: 'llm-call' + (call.error ? ' failed' : '') },
         el('summary', {}, (i + 1) + '. ' + call.summary + (call.invalid ? ' — invalid answer' : call.error ? ' — failed' : '')),
         kv([['task', call.task], ['prompt version', call.promptVersion], ['model', call.model], ['tokens in / out', call.promptTokens !== undefined ? call.promptTokens + ' / ' + call.completionTokens : undefined],
-          ['cost', call.costUsd !== undefined ? usd(call.costUsd) : undefined], ['latency', call.latencyMs !== undefined ? call.latencyMs + ' ms' : undefined], ['attempt', call.attempt],
+          ['cost', call.costUsd !== undefined ? usd(call.costUsd) : undefined], ['latency', call.latencyMs !== undefined ? humanDuration(call.latencyMs) : undefined], ['attempt', call.attempt],
           ['from cache', call.cached], ['request hash', call.requestHash], ['error', call.error]]),
         cached && cached.messages ? el('div', { class: 'messages' }, ...cached.messages.map((m) => el('div', { class: 'message' }, el('b', {}, m.role), pre(m.content)))) : el('p', {}, 'rendered messages: not in the LLM cache'),
         cached && cached.rawResponse !== undefined ? el('div', {}, el('b', {}, 'raw response'), pre(cached.rawResponse, 'raw')) : null,
@@ -192,7 +196,7 @@ export const EXPLORER_SCRIPT = String.raw`
       el('p', {}, el('span', { class: 'label big' }, v.label), v.methodLabel ? ' (' + v.methodLabel + ')' : '', ' · gold: ' + (claim.gold || '—'), ' · ',
         claim.temporalUrl ? el('a', { href: claim.temporalUrl, target: '_blank', rel: 'noopener', class: 'temporal-link' }, 'open in the Temporal UI') : 'no Temporal UI configured', ' · ',
         el('button', { id: 'compare-button', onclick: () => openCompare(v.claimId) }, 'compare methods and models')),
-      section('Verdict', kv([['rationale', v.rationale], ['LLM calls', v.usage.llmCalls + ' (' + v.usage.cachedLlmCalls + ' from cache)'], ['tool calls', v.usage.toolCalls], ['tokens', v.usage.totalTokens], ['cost', usd(v.usage.costUsd)], ['duration', v.durationMs + ' ms'], ['prompt versions', v.promptVersion], ['workflow', v.workflowId]])),
+      section('Verdict', kv([['rationale', v.rationale], ['LLM calls', v.usage.llmCalls + ' (' + v.usage.cachedLlmCalls + ' from cache)'], ['tool calls', v.usage.toolCalls], ['tokens', v.usage.totalTokens], ['cost', usd(v.usage.costUsd)], ['duration', humanDuration(v.durationMs)], ['prompt versions', v.promptVersion], ['workflow', v.workflowId]])),
       section('Trace', ...traceSteps(v.trace)),
       section('LLM calls (' + ((v.transcript && v.transcript.llmCalls.length) || 0) + ')', ...llmCalls(claim)),
       section('Tool calls (' + ((v.transcript && v.transcript.toolCalls.length) || 0) + ')', ...toolCalls(claim)),
@@ -217,7 +221,7 @@ export const EXPLORER_SCRIPT = String.raw`
     panel.replaceChildren(el('h2', {}, 'claim ' + claimId + ' across methods and models'), el('p', { class: 'claim' }, claims[0] ? claims[0].verdict.claim : ''),
       el('div', { class: 'side-by-side' }, ...claims.map((c) => el('div', { class: 'column', 'data-method': c.verdict.method },
         el('h3', {}, c.verdict.method + ' · ' + c.verdict.model), el('p', {}, el('span', { class: 'label big' }, c.verdict.label), ' gold: ' + (c.gold || '—')),
-        kv([['LLM calls', c.verdict.usage.llmCalls], ['tool calls', c.verdict.usage.toolCalls], ['tokens', c.verdict.usage.totalTokens], ['cost', usd(c.verdict.usage.costUsd)], ['duration', c.verdict.durationMs + ' ms']]),
+        kv([['LLM calls', c.verdict.usage.llmCalls], ['tool calls', c.verdict.usage.toolCalls], ['tokens', c.verdict.usage.totalTokens], ['cost', usd(c.verdict.usage.costUsd)], ['duration', humanDuration(c.verdict.durationMs)]]),
         el('p', { class: 'rationale' }, c.verdict.rationale),
         el('ol', {}, ...((c.verdict.transcript && c.verdict.transcript.llmCalls) || []).map((call) => el('li', {}, call.summary))),
         el('button', { onclick: () => openClaim(c.verdict.workflowId) }, 'transcript')))));
@@ -335,8 +339,15 @@ export const EXPLORER_SCRIPT = String.raw`
     panel.scrollIntoView();
   }
 
-  /** #document=<id> opens that document (on load and when the hash changes). */
+  /** #document=<id> opens that document, #claim=<workflow id> that verification's transcript (on load and when the hash changes; the report links here). */
   async function openFromHash() {
+    const claim = /^#claim=(.+)$/.exec(location.hash);
+    if (claim) {
+      let workflowId;
+      try { workflowId = decodeURIComponent(claim[1]); } catch { return; }
+      await openClaim(workflowId);
+      return;
+    }
     const match = /^#document=(.+)$/.exec(location.hash);
     if (!match) return;
     let documentId;

@@ -7,3 +7,4 @@ export * from './bootstrap';
 export * from './latency';
 export * from './cost';
 export * from './repeats';
+export * from './paired';

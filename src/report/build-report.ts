@@ -8,6 +8,7 @@ import { buildGroupReport } from './group-report';
 import { claimKeyId, groupBy } from './group-key';
 import { metricConventions } from './metric-conventions';
 import { documentGroups } from './document-groups';
+import { pairedComparisons } from './paired-comparisons';
 import { SIMULATOR_BANNER, type RunReport } from './report-types';
 
 export interface BuildReportOptions {
@@ -60,6 +61,7 @@ export function buildReport(stored: RunRecords, gold: GoldLabels, options: Build
     conventions: metricConventions(protocol),
     groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset), protocol)),
     claims,
+    comparisons: pairedComparisons({ runId: records.manifest.runId, manifest: records.manifest, claims }, { bootstrap: options.bootstrap }),
     ...(records.documents ? { documents: documentGroups(records) } : {}),
     warnings,
   };

@@ -6,5 +6,6 @@ export * from './claim-rows';
 export * from './group-report';
 export * from './build-report';
 export * from './diff-runs';
+export * from './paired-comparisons';
 export * from './render';
 export * from './load-run-report';

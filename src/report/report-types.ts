@@ -1,4 +1,5 @@
 import type { DocumentGroupReport } from './document-groups';
+import type { RunComparisons } from './paired-comparisons';
 import type { RunManifest, RunProtocol } from '../runs/run-manifest';
 import type { VerdictUsage } from '../shared/verify';
 import type { SchemeLabel, SchemeName } from '../labels';
@@ -22,6 +23,8 @@ export interface GroupStratum {
 /** One verification of a run, joined with its gold label: the unit of the per-claim CSV and of `diff`. */
 export interface ClaimRow extends GroupKey, VerdictUsage {
   claimId: string;
+  /** The verification's workflow id (its transcript in the explorer and the Temporal UI); null for a failure recorded without one. */
+  workflowId: string | null;
   /** The repeat of a sweep with `repeats` (0 for the first, and without repeats). */
   repeat: number;
   /** `limit-reached`: ended by a per-verification limit (tokens, cost, wall time), with its spend. */
@@ -109,6 +112,8 @@ export interface RunReport {
   conventions: MetricConvention[];
   groups: GroupReport[];
   claims: ClaimRow[];
+  /** Every pair of methods (same model) and of models (same method) compared on the claims both scored. */
+  comparisons: RunComparisons;
   /** A sweep with `check`: each (dataset, method, model)'s document scores (its `groups` score the documents' labels). */
   documents?: DocumentGroupReport[];
   warnings: string[];

@@ -63,6 +63,8 @@ export type RunClaim = z.infer<typeof runClaimSchema>;
 /** A verification that failed for good, from `<prefix>-run-failures`. */
 export const runFailureSchema = z.object({
   runId: z.string(),
+  /** The failed verification's workflow id (absent from records older than it). */
+  workflowId: z.string().optional(),
   claimId: z.string(),
   dataset: z.string(),
   method: z.string().optional(),

@@ -11,6 +11,7 @@ import { indexName } from '../../src/es/indices';
 import type { Verdict } from '../../src/shared/verify';
 import { VerdictStore } from '../../src/verdicts/verdict-store';
 import { ExplorerData, explorerHtml, explorerSnapshot, startExplorerServer, type RunningExplorer } from '../../src/explorer';
+import { explorerFilterSchema } from '../../src/explorer/explorer-filter';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { chromiumPath } from '../support/chromium';
@@ -196,6 +197,24 @@ describe('claim explorer in headless Chromium', () => {
     await page.locator('#transcript .llm-call').first().waitFor();
     expect(await page.locator('#transcript .llm-call > summary').first().textContent()).toMatch(/rag · verdict · gpt-4o-mini/);
     expect(errors).toEqual([]);
+  });
+
+  it('opens the transcript a report links to (#claim=<workflow id>), served and offline', async () => {
+    const [row] = (await data.claims(explorerFilterSchema.parse({ method: 'mermaid', size: 1 }))).rows;
+    // A verification that took minutes (a real model's), to be said in human units.
+    await harness.es.update({ index: indexName(harness.prefix, 'verdicts'), id: row!.workflowId, doc: { durationMs: 210_477 }, refresh: 'wait_for' });
+    const link = `#claim=${encodeURIComponent(row!.workflowId)}`;
+    const { page, errors } = await open(`${explorer.url}${link}`);
+    await page.locator('#transcript h2').waitFor();
+    expect(await page.textContent('#transcript h2')).toBe(`mermaid · gpt-4o-mini · ${row!.claimId}`);
+    const file = path.join(tmp, 'explorer-linked.html');
+    fs.writeFileSync(file, explorerHtml(await explorerSnapshot(data, VERDICTS)));
+    const offline = await open(`file://${file}${link}`);
+    await offline.page.locator('#transcript h2').waitFor();
+    expect(await offline.page.textContent('#transcript h2')).toBe(`mermaid · gpt-4o-mini · ${row!.claimId}`);
+    expect(await offline.page.locator('#transcript dd').allTextContents()).toContain('3 min 30 s');
+    expect(await offline.page.locator(`#claims-body tr[data-workflow-id="${row!.workflowId}"] td`).allTextContents()).toContain('3 min 30 s');
+    expect([...errors, ...offline.errors]).toEqual([]);
   });
 
   it('answers bad API parameters with 400 and one line', async () => {

@@ -6,7 +6,6 @@ import { InvalidClaimError, DEFAULT_TOP_K } from '../../client/start-verificatio
 import { connectTemporal, workflowUiUrl } from '../../client/temporal';
 import { DocumentInputError, documentText, documentTooLarge, MAX_DOCUMENT_BYTES } from '../../check/document-input';
 import { DocumentStore } from '../../check/document-store';
-import { splitSentences } from '../../check/sentences';
 import { loadConfig, type LlmChoice, type VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName, ownIndexProblem } from '../../es/indices';
@@ -19,7 +18,8 @@ import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
 import { applyLlmOption, llmOption } from '../llm-option';
 import { requiredIndices } from '../method-indices';
-import { printJson, printText, terminalSafe } from '../output';
+import { printJson, printText } from '../output';
+import { CommandProgress, type ProgressUpdate } from '../progress';
 import { requireElasticsearch, requireEmbeddings, requireIndex, requireLlmEndpoint } from '../preflight';
 import { INTERRUPTED, WORKER_STOP_AFTER_INTERRUPT_MS, waitInterruptibly } from '../interrupt';
 import { describeWorkflowFailure } from '../workflow-failure';
@@ -40,8 +40,6 @@ interface CheckOptions {
   llm?: LlmChoice;
 }
 
-/** Documents with at least this many sentences get progress lines on stderr. */
-const PROGRESS_FROM_SENTENCES = 20;
 const PROGRESS_POLL_MS = 2_000;
 
 function collect(value: string, previous: string[]): string[] {
@@ -140,7 +138,7 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
     const { handle, attached } = await startCheck(client, config.temporal.taskQueue, input, { retryBudgetMs: config.retryBudgetMs });
     const uiUrl = workflowUiUrl(config, handle.workflowId);
     process.stderr.write(`${attached ? 'attached to' : 'started'} ${handle.workflowId}\n${uiUrl ? `  ${uiUrl}\n` : ''}`);
-    const stopProgress = reportProgress(client, handle, splitSentences(text).length >= PROGRESS_FROM_SENTENCES);
+    const stopProgress = reportProgress(client, handle, new CommandProgress({ label: `check ${input.documentId}`, unit: 'claims', intervalMs: config.progressIntervalMs }));
     const result = handle.result();
     const settled = result.then(
       () => undefined,
@@ -181,23 +179,21 @@ async function storedVerdict(config: VerityConfig, documentId: string): Promise<
 }
 
 /**
- * Progress lines on stderr whenever the check moves on (long documents only). One query at a time;
- * stopping aborts the one in flight and waits for it, so no retry outlives the connection.
+ * The check's progress on stderr (a bar on a terminal, else lines at a bounded interval), polled
+ * every PROGRESS_POLL_MS. One query at a time; stopping aborts the one in flight and waits for it,
+ * so no retry outlives the connection.
  */
-function reportProgress(client: Client, handle: WorkflowHandle, enabled: boolean): () => Promise<void> {
-  if (!enabled) return async () => {};
+function reportProgress(client: Client, handle: WorkflowHandle, progress: CommandProgress): () => Promise<void> {
   const abort = new AbortController();
   let inFlight: Promise<void> | undefined;
-  let last = '';
-  const print = (progress: CheckProgress) => {
-    const line = progressLine(progress);
-    if (line !== last) process.stderr.write(`${terminalSafe(line)}\n`);
-    last = line;
+  const show = (state: CheckProgress) => {
+    const update = progressUpdate(state);
+    if (update) progress.update(update);
   };
   const timer = setInterval(() => {
     inFlight ??= client
       .withAbortSignal(abort.signal, () => handle.query(checkProgressQuery))
-      .then(print, () => undefined)
+      .then(show, () => undefined)
       .finally(() => {
         inFlight = undefined;
       });
@@ -206,11 +202,13 @@ function reportProgress(client: Client, handle: WorkflowHandle, enabled: boolean
     clearInterval(timer);
     abort.abort();
     await inFlight;
+    progress.finish();
   };
 }
 
-function progressLine(progress: CheckProgress): string {
-  if (progress.phase === 'extract') return `extracting claims: ${progress.sentencesDone}/${progress.sentences} sentences, ${progress.claims} claims`;
-  if (progress.phase === 'verify') return `verifying: ${progress.verified}/${progress.toVerify} claims`;
-  return `${progress.phase}: ${progress.sentences} sentences, ${progress.claims} claims`;
+/** Extraction counts sentences, verification claims; the other phases are over in a moment. */
+function progressUpdate(state: CheckProgress): ProgressUpdate | undefined {
+  if (state.phase === 'extract') return { phase: 'extracting claims', unit: 'sentences', done: state.sentencesDone, total: state.sentences, detail: `${state.claims} claims` };
+  if (state.phase === 'verify') return { phase: 'verifying', unit: 'claims', done: state.verified, total: state.toVerify };
+  return undefined;
 }

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { SingleBar } from 'cli-progress';
+import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
@@ -18,6 +17,7 @@ import { WEB_TARGET, webIndexName } from '../../search/web-index';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { parsePositiveInt, toCliError } from '../common';
+import { CommandProgress } from '../progress';
 
 interface IngestWikiOptions {
   index?: string;
@@ -36,29 +36,15 @@ interface IngestPlan {
 
 const MALFORMED_LINES_SHOWN = 5;
 
-function createProgressBar(totalBytes: number): SingleBar {
-  const bar = new SingleBar({
-    format: 'ingest |{bar}| {percentage}% | {mb} of {totalMb} MB | {documents} docs, {passages} passages, {embedded} embedded | {rate} docs/s',
-    stream: process.stderr,
-    hideCursor: true,
-    clearOnComplete: true,
-  });
-  bar.start(totalBytes, 0, { mb: '0.0', totalMb: (totalBytes / 1e6).toFixed(1), documents: 0, passages: 0, embedded: 0, rate: 0 });
-  return bar;
-}
-
-function progressReporter(bar: SingleBar): (progress: IngestProgress) => void {
-  const started = Date.now();
-  return (progress) => {
-    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    bar.update(progress.bytesRead, {
-      embedded: progress.embedded,
-      mb: (progress.bytesRead / 1e6).toFixed(1),
-      documents: progress.documents,
-      passages: progress.passages,
-      rate: Math.round(progress.documents / seconds),
+/** Ingest progress in MB of the file read, with documents, passages and failures (malformed lines, rejected passages). */
+function progressReporter(progress: CommandProgress): (update: IngestProgress) => void {
+  return (update) =>
+    progress.update({
+      done: update.bytesRead,
+      total: update.totalBytes,
+      failed: update.malformed + update.rejected,
+      detail: `${update.documents} documents, ${update.passages} passages${update.embedded > 0 ? `, ${update.embedded} embedded` : ''}`,
     });
-  };
 }
 
 function summarize(result: IngestResult): string {
@@ -105,7 +91,7 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
   if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const embedder = options.embed ? await openEmbedder(config) : undefined;
-  const bar = createProgressBar(fs.statSync(file).size);
+  const bar = new CommandProgress({ label: `ingest ${path.basename(file)}`, unit: 'MB', scale: 1e6, intervalMs: config.progressIntervalMs });
   try {
     const result = await ingestCorpus({
       client,
@@ -118,13 +104,13 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
       target: plan.target,
       embed: embedder?.embed,
     });
-    bar.stop();
+    bar.finish();
     reportProblems(result);
     if (options.json) printJson(result);
     else printText(`${summarize(result)}\n`);
     if (result.failedCount > 0) process.exitCode = 1;
   } catch (err) {
-    bar.stop();
+    bar.finish();
     throw toCliError(err, config.elasticsearch.url);
   } finally {
     await client.close();

@@ -313,7 +313,7 @@ async function driveSweep(
 ): Promise<void> {
   const embedded = options.embeddedWorker !== false && !options.detach;
   const worker = await ensureWorker(config, client, createCliLogger(config), { embedded });
-  const bar = new SweepProgressBar();
+  const bar = new SweepProgressBar({ runId: input.runId, intervalMs: config.progressIntervalMs });
   const interrupt = () => {
     bar.stop();
     notice(`interrupted; the sweep keeps its state: run \`${how.again}\` again to resume`);
@@ -326,6 +326,7 @@ async function driveSweep(
     if (config.llm.provider === 'simulator') notice('the simulator answers every LLM call: its labels are not a measure of any method');
     if (options.detach) return; // ensureWorker has said so when no worker polls the queue
     const final = await followSweep(handle, bar, embedded);
+    bar.update(final);
     bar.stop();
     if (options.json) printJson(final);
     else printText(`${formatProgress(final)}\n`);

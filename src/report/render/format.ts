@@ -1,4 +1,5 @@
 import type { ConfidenceInterval } from '../../metrics';
+import { humanDuration } from '../../shared/human-duration';
 
 /** Display formats shared by the Markdown and HTML renderers. */
 export function fixed(value: number | null, digits = 3): string {
@@ -14,8 +15,9 @@ export function usd(value: number): string {
   return value !== 0 && Math.abs(value) < 0.01 ? `$${value.toPrecision(2)}` : `$${value.toFixed(2)}`;
 }
 
-export function milliseconds(value: number): string {
-  return Number.isFinite(value) ? `${Math.round(value)} ms` : '–';
+/** A duration in human units ("3 min 30 s", not "210477 ms"). */
+export function duration(ms: number): string {
+  return humanDuration(ms);
 }
 
 export function signed(value: number | null, digits = 3): string {

@@ -26,4 +26,7 @@ svg .grid { stroke: #eaeef2; stroke-width: 1; }
 svg .on-dark { fill: #fff; font-size: 13px; font-weight: 600; }
 svg .on-light { fill: #1f2328; font-size: 13px; font-weight: 600; }
 ul.warnings li { color: #9a6700; }
+tr.discordant td { background: #fff8e6; }
+details.disagreements { margin: 8px 0; }
+details.disagreements summary { cursor: pointer; }
 `;

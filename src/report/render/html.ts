@@ -6,9 +6,12 @@ import { callsChart, costF1Chart, f1Chart, groupHeatmap } from './report-charts'
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
 import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
+import { COMPARISON_NOTE, type RunComparisons, type SideAnswer } from '../paired-comparisons';
+import { answerText, comparisonNotes, comparisonsTable, sideLabel } from './comparisons-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
-const NUMERIC = /^[-+$]?[\d.,]+( ms)?( \[[^\]]*\])?$/;
+/** A number, with a unit of duration ("3 min 30 s") or an interval ("0.700 [0.600, 0.800]"). */
+const NUMERIC = /^[-+$]?[\d.,]+( (ms|s|min|h|d)( [\d.]+ (s|min|h))?)?( \[[^\]]*\])?$/;
 
 function htmlTable(table: Table, className = ''): string {
   const head = `<tr>${table.header.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
@@ -39,6 +42,40 @@ function groupSection(report: RunReport): string[] {
   );
 }
 
+/** Disagreeing claims listed per comparison in report.html (report.json and `verity compare --json` hold them all). */
+export const MAX_HTML_DISAGREEMENTS = 200;
+
+/** Links to a side's transcripts of a claim in the explorer written next to the report (explorer.html#claim=<workflow id>). */
+function transcriptLinks(answer: SideAnswer): string {
+  const links = answer.workflowIds.map(
+    (id, i) => `<a class="transcript" href="explorer.html#claim=${escapeXml(encodeURIComponent(id))}">${answer.workflowIds.length > 1 ? `transcript ${i + 1}` : 'transcript'}</a>`,
+  );
+  return `${escapeXml(answerText(answer))}${links.length > 0 ? ` · ${links.join(' ')}` : ''}`;
+}
+
+function comparisonsSection(comparisons: RunComparisons): string {
+  const notes = comparisonNotes(comparisons);
+  if (comparisons.comparisons.length === 0 && notes.length === 0) return '';
+  const details = comparisons.comparisons
+    .filter((c) => c.disagreements.length > 0)
+    .map((c) => {
+      const shown = c.disagreements.slice(0, MAX_HTML_DISAGREEMENTS);
+      const rows = shown
+        .map((d) => `<tr${d.discordant ? ' class="discordant"' : ''}><td>${escapeXml(d.claimId)}</td><td>${escapeXml(d.gold ?? '–')}</td><td>${transcriptLinks(d.a)}</td><td>${transcriptLinks(d.b)}</td></tr>`)
+        .join('\n');
+      const more = c.disagreements.length > shown.length ? `<p class="note">… ${c.disagreements.length - shown.length} more in report.json and \`verity compare --json\`.</p>` : '';
+      const title = `${c.dataset} · ${sideLabel(c.a, c.varies)} (A) vs ${sideLabel(c.b, c.varies)} (B): ${c.disagreements.length} claims answered differently, ${c.disagreements.filter((d) => d.discordant).length} right on one side only`;
+      return `<details class="disagreements"><summary>${escapeXml(title)}</summary>\n<table>\n<tr><th>claim</th><th>gold</th><th>A</th><th>B</th></tr>\n${rows}\n</table>${more}</details>`;
+    });
+  return [
+    '<h2 id="comparisons">Paired comparisons</h2>',
+    `<p class="note">${escapeXml(COMPARISON_NOTE)} Transcripts open in explorer.html next to this report (it embeds the run's first verifications; <code>verity view ${escapeXml(comparisons.runId)}</code> serves them all).</p>`,
+    comparisons.comparisons.length > 0 ? htmlTable(comparisonsTable(comparisons), 'comparisons') : '',
+    notes.length > 0 ? `<ul class="notes">${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul>` : '',
+    ...details,
+  ].join('\n');
+}
+
 /** report.html: one self-contained page (inline CSS and SVG, no scripts, nothing fetched). */
 export function renderHtml(report: RunReport): string {
   const banner = report.banner ? `<div class="banner" role="alert">${escapeXml(report.banner)}</div>` : '';
@@ -65,6 +102,7 @@ ${figure('F1 by dataset, method and model (bars: estimate; whiskers: 95% CI)', f
 ${figure(`Cost per claim against macro-F1 (colour: method)${costRecorded(report) ? '' : ': no cost recorded, every verdict cost $0'}`, costF1Chart(report.groups.filter(isScored)))}
 ${figure('LLM and tool calls per claim', callsChart(report.groups))}
 </div>
+${comparisonsSection(report.comparisons)}
 ${report.documents ? `<h2>Documents</h2>\n<p class="note">${escapeXml(DOCUMENTS_NOTE)}</p>\n${htmlTable(documentsTable(report))}` : ''}
 ${repeatedGroups(report.groups).length > 0 ? `<h2>Repeats</h2>\n<p class="note">${escapeXml(REPEATS_NOTE)}</p>\n${htmlTable(repeatsTable(report.groups))}` : ''}
 ${debatedGroups(report.groups).length > 0 ? `<h2>Debates</h2>\n<p class="note">${escapeXml(DEBATE_NOTE)}</p>\n${htmlTable(debateTable(report.groups))}` : ''}

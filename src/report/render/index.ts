@@ -3,3 +3,4 @@ export * from './html';
 export * from './csv';
 export * from './write-report';
 export * from './diff-text';
+export * from './comparisons-text';

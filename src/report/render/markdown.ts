@@ -1,5 +1,7 @@
 import { groupLabel } from '../group-key';
 import type { RunReport } from '../report-types';
+import { COMPARISON_NOTE } from '../paired-comparisons';
+import { comparisonNotes, comparisonsTable } from './comparisons-table';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
 import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
@@ -44,6 +46,17 @@ function answerHandlingLine(answers: RunReport['groups'][number]['answers']): st
   );
 }
 
+function comparisonsSection(report: RunReport): string[] {
+  const notes = comparisonNotes(report.comparisons);
+  if (report.comparisons.comparisons.length === 0 && notes.length === 0) return [];
+  return [
+    '## Paired comparisons',
+    `${COMPARISON_NOTE} The claims each pair answers differently: \`verity compare ${report.runId}\`.`,
+    ...(report.comparisons.comparisons.length > 0 ? [markdownTable(comparisonsTable(report.comparisons))] : []),
+    ...(notes.length > 0 ? [notes.map((note) => `- ${inline(note)}`).join('\n')] : []),
+  ];
+}
+
 /** report.md: the manifest, a summary per group, cost and latency, and each group's class metrics and confusion matrix. */
 export function renderMarkdown(report: RunReport): string {
   const sections = [
@@ -57,6 +70,7 @@ export function renderMarkdown(report: RunReport): string {
     markdownTable(summaryTable(report.groups, report.protocol)),
     '### Metric conventions',
     markdownTable(conventionsTable(report)),
+    ...comparisonsSection(report),
     ...(report.documents ? ['## Documents', DOCUMENTS_NOTE, markdownTable(documentsTable(report))] : []),
     ...(repeatedGroups(report.groups).length > 0 ? ['## Repeats', REPEATS_NOTE, markdownTable(repeatsTable(report.groups))] : []),
     ...(debatedGroups(report.groups).length > 0 ? ['## Debates', DEBATE_NOTE, markdownTable(debateTable(report.groups))] : []),

@@ -1,7 +1,7 @@
 import { datasetLabel, groupLabel } from '../group-key';
 import type { RunProtocol } from '../../runs/run-manifest';
 import type { GroupReport, RunReport } from '../report-types';
-import { fixed, milliseconds, usd, withCI } from './format';
+import { duration, fixed, usd, withCI } from './format';
 
 /**
  * The report's tables as header + rows of plain strings, shared by the Markdown and HTML renderers
@@ -103,9 +103,9 @@ export function costTable(groups: readonly GroupReport[]): Table {
       fixed(g.usage.mean.totalTokens, 0),
       usd(g.usage.mean.costUsd),
       usd(g.usage.total.costUsd),
-      milliseconds(g.latencyMs.p50),
-      milliseconds(g.latencyMs.p90),
-      milliseconds(g.latencyMs.p99),
+      duration(g.latencyMs.p50),
+      duration(g.latencyMs.p90),
+      duration(g.latencyMs.p99),
     ]),
   };
 }
