@@ -18,6 +18,19 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    process.stdout.write(slowestModules(testModules));
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+const SLOWEST_SHOWN = 15;
+
+function slowestModules(testModules: ReadonlyArray<TestModule>): string {
+  const timed = testModules
+    .map((module) => ({ file: module.relativeModuleId, seconds: module.diagnostic().duration / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, SLOWEST_SHOWN);
+  if (timed.length === 0) return '';
+  const lines = timed.map(({ file, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  return `\nSlowest test files:\n${lines.join('\n')}\n`;
 }
