@@ -53,6 +53,8 @@ export const PATCHES = {
   localRetryBudgetAttempts: 'local-retry-budget-attempts',
   /** rag and llm-only answer with the rationale before the label (their `order` setting, default rationale-first); before, label first. */
   baselineRationaleFirst: 'baseline-rationale-first',
+  /** MERMAID's executor prompt carries its tool-use hints (example step, one-call rule, tool names) only with `toolHints` (off by default). */
+  mermaidExecutorHintsOption: 'mermaid-executor-hints-option',
 } as const;
 
 /**
@@ -84,6 +86,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.checkOverlongSentenceUnreadable,
   PATCHES.localRetryBudgetAttempts,
   PATCHES.baselineRationaleFirst,
+  PATCHES.mermaidExecutorHintsOption,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
