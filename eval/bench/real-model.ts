@@ -80,8 +80,8 @@ const PAPER_DATASETS: Partial<Record<MethodName, string[]>> = {
   toe: ['fever', 'scifact'],
 };
 
-/** MERMAID drops SciFact's NEI claims (§7.1), as eval/sweeps/mermaid.yaml does. */
-const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mermaid: { scifact: ['NEI'] } };
+/** MERMAID drops SciFact's and Factcheck-Bench's NEI claims (§7.1) before its ordered memory stream, as eval/sweeps/mermaid.yaml does. */
+const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mermaid: { scifact: ['NEI'], factcheck_bench: ['NEI'] } };
 
 /**
  * Settings that differ from a method's defaults, and why. The bench's wiki index has no passage
