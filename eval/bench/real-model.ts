@@ -87,9 +87,12 @@ const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mer
  * Settings that differ from a method's defaults, and why. The bench's wiki index has no passage
  * vectors (embedding 7,912 passages with the local model would take hours), so Tool-MAD's RAG
  * debater retrieves with BM25 on purpose; ToE is bounded to a few dozen calls per claim, with the
- * heuristic retrieval policy (an online learner needs more claims than a bench sample).
+ * heuristic retrieval policy (an online learner needs more claims than a bench sample). MERMAID keeps the
+ * executor's tool-use hints (toolHints), without which the 0.5B model answered without calling a tool.
  */
 const BENCH_SETTINGS: Partial<Record<MethodName, Record<string, unknown>>> = {
+  // The committed MERMAID rows were measured with the executor's tool-use hints (before issue 37 made them an option, off by default).
+  mermaid: { toolHints: true },
   'tool-mad': { ragMode: 'bm25' },
   toe: { maxDepth: 2, maxIterations: 3, minIterations: 1, maxSearchSteps: 2, maxResultsPerSearch: 3, maxDocumentsPerNode: 5, policy: 'heuristic' },
 };
