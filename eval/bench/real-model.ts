@@ -10,7 +10,7 @@
  *
  *   npm run bench:real-model -- [--model qwen2.5-coder-0.5b] [--methods rag,mermaid,…] [--datasets fever,hover,…]
  *       [--rag-claims 30] [--claims 10] [--seed 7] [--prefix bench-real] [--standalone-requests 8]
- *       [--out eval/bench/results/real-model-<model>.json]
+ *       [--answer-orders rationale-first,label-first] [--out eval/bench/results/real-model-<model>.json]
  *
  * Each method runs on its own paper's datasets among the dev sets (PAPER_DATASETS; the baselines on all of
  * them) unless --datasets names others. The results file grows method by method: a run of some
@@ -19,6 +19,11 @@
  * relevance gate is calibrated first by a pilot sweep on this model's embeddings; ToE and Tool-MAD
  * run with the bounded settings in BENCH_SETTINGS (recorded in the results), as a 2-core CPU
  * cannot afford ToE's up to ~760 calls per claim.
+ *
+ * Every method runs at the temperature the worker sends (VERITY_TEMPERATURE, default 0) unless its settings
+ * say otherwise; the table prints the temperature its verdicts recorded next to the papers' (PAPER_TEMPERATURES).
+ * `--answer-orders` runs the baselines (rag, llm-only) once per answer order (their `order` setting), as
+ * rows `rag [label-first]` …, on the same claims.
  *
  * A 0.5B or 1.5B model's accuracy is not the accuracy of the papers' models (GPT-4o class): these
  * figures show what a small open model does with each method on this machine, nothing more.
@@ -42,14 +47,17 @@ import { projectRoot } from '../../src/project-root';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { METHOD_NAMES, type MethodName } from '../../src/methods/registry';
 import { loadRunReport } from '../../src/report';
-import type { ClaimRow, GroupReport } from '../../src/report/report-types';
 import { ingestIndex, runMain, writeReport } from './support/bench-stack';
 import { measureStandaloneThroughput, recordedAnswers, spreadSample, type ThroughputSample, tokensOf, verdictWindow } from './real-model/standalone-throughput';
 import { readServerCounters, serverBusy } from './real-model/server-metrics';
-import { renderRealModelTable, type RealModelRow } from './real-model/table';
+import { renderRealModelTable } from './real-model/table';
+import { rowOf } from './real-model/row';
 import { mergeResults, readResults, type MethodResult, type MethodThroughput } from './real-model/results-file';
 import { calibratedThreshold, pilotRelevanceScores, type RelevanceCalibration } from './real-model/tool-mad-pilot';
 import { exitWithUsageIfAsked } from './support/usage';
+import { searchAll } from '../../src/runs/search-all';
+import type { Verdict } from '../../src/shared/verify';
+import { BASELINE_ANSWER_ORDERS } from '../../src/shared/methods/answer-order';
 
 exitWithUsageIfAsked(__filename);
 
@@ -72,19 +80,32 @@ const PAPER_DATASETS: Partial<Record<MethodName, string[]>> = {
   toe: ['fever', 'scifact'],
 };
 
-/** MERMAID drops SciFact's NEI claims (§7.1), as eval/sweeps/mermaid.yaml does. */
-const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mermaid: { scifact: ['NEI'] } };
+/** MERMAID drops SciFact's and Factcheck-Bench's NEI claims (§7.1) before its ordered memory stream, as eval/sweeps/mermaid.yaml does. */
+const DROP_LABELS: Partial<Record<MethodName, Record<string, string[]>>> = { mermaid: { scifact: ['NEI'], factcheck_bench: ['NEI'] } };
 
 /**
  * Settings that differ from a method's defaults, and why. The bench's wiki index has no passage
  * vectors (embedding 7,912 passages with the local model would take hours), so Tool-MAD's RAG
  * debater retrieves with BM25 on purpose; ToE is bounded to a few dozen calls per claim, with the
- * heuristic retrieval policy (an online learner needs more claims than a bench sample).
+ * heuristic retrieval policy (an online learner needs more claims than a bench sample). MERMAID keeps the
+ * executor's tool-use hints (toolHints), without which the 0.5B model answered without calling a tool.
  */
 const BENCH_SETTINGS: Partial<Record<MethodName, Record<string, unknown>>> = {
+  // The committed MERMAID rows were measured with the executor's tool-use hints (before issue 37 made them an option, off by default).
+  mermaid: { toolHints: true },
   'tool-mad': { ragMode: 'bm25' },
   toe: { maxDepth: 2, maxIterations: 3, minIterations: 1, maxSearchSteps: 2, maxResultsPerSearch: 3, maxDocumentsPerNode: 5, policy: 'heuristic' },
 };
+
+/** The temperature each paper states for its method (specs/*.md); Tool-MAD and ToE state none, rag and llm-only are verity's own. */
+const PAPER_TEMPERATURES: Partial<Record<MethodName, string>> = {
+  emulate: '1 (EMULATE §4, every agent)',
+  fire: '1 (EMULATE §4 re-ran FIRE at 1; FIRE\'s code: 0.5)',
+  mermaid: '1 (the API default; the code sets none)',
+};
+
+/** The baselines whose answer order (`order` setting) `--answer-orders` varies. */
+const ORDERED_BASELINES: readonly MethodName[] = ['rag', 'llm-only'];
 
 /** Claims of the Tool-MAD calibration pilot: FEVER, a seed of its own, so the sample's claims stay unseen. */
 const PILOT = { dataset: 'fever', claims: 4, seedOffset: 1000 };
@@ -105,6 +126,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '7' },
     prefix: { type: 'string', default: 'bench-real' },
     'standalone-requests': { type: 'string', default: '8' },
+    'answer-orders': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -120,6 +142,7 @@ async function main(): Promise<void> {
   const model = listArg(args.model!, LOCAL_MODEL_NAMES, 'model')[0] as LocalModelName;
   const methods = listArg(args.methods!, METHOD_NAMES, 'methods') as MethodName[];
   const datasetsOverride = args.datasets ? listArg(args.datasets, Object.keys(DATASETS), 'datasets') : undefined;
+  const answerOrders = args['answer-orders'] ? listArg(args['answer-orders'], BASELINE_ANSWER_ORDERS, 'answer-orders') : undefined;
   const seed = Number(args.seed);
   const prefix = args.prefix!;
   const env = { ...process.env, VERITY_LLM: 'local', VERITY_LOCAL_MODEL: model, ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, VERITY_LOG_LEVEL: 'warn' };
@@ -147,10 +170,13 @@ async function main(): Promise<void> {
   };
   const results: MethodResult[] = [];
   try {
-    for (const method of methods) {
+    const variants = methods.flatMap((method): { method: MethodName; order: string | undefined; label: string }[] =>
+      answerOrders && ORDERED_BASELINES.includes(method) ? answerOrders.map((order) => ({ method, order, label: `${method} [${order}]` })) : [{ method, order: undefined, label: method }],
+    );
+    for (const { method, order, label } of variants) {
       const perDataset = method === 'rag' ? Number(args['rag-claims']) : Number(args.claims);
       const datasets = datasetsOverride ?? PAPER_DATASETS[method] ?? Object.keys(DATASETS);
-      let settings = BENCH_SETTINGS[method] ?? {};
+      let settings: Record<string, unknown> = { ...BENCH_SETTINGS[method], ...(order ? { order } : {}) };
       // Settings of their own make a run of their own (a run refuses changed parameters).
       const settingsTag = Object.keys(settings).length > 0 ? `-${createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 6)}` : '';
       const runId = `real-${model}-${method}-n${perDataset}-s${seed}${settingsTag}`.replace(/[^a-z0-9-]/gi, '-');
@@ -168,15 +194,16 @@ async function main(): Promise<void> {
       const countersAfter = countersBefore ? await readServerCounters(server.baseUrl) : undefined;
       const busy = countersBefore && countersAfter ? serverBusy(countersBefore, countersAfter, seconds) : undefined;
       const report = await loadRunReport(es, prefix, runId, { bootstrap: { seed } });
-      const rows = report.groups.map((group) => rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)));
+      const rows = report.groups.map((group) => ({ ...rowOf(group, report.claims.filter((c) => c.dataset === group.key.dataset && c.method === group.key.method)), method: label }));
+      const temperature = await temperatureSent(es, prefix, runId);
       const serverInfo = { baseUrl: server.baseUrl, model: config.llm.models.default, slots: server.slots };
-      let throughput = await methodThroughput(es, prefix, method, { since: methodStarted, seconds }, serverInfo);
+      let throughput = await methodThroughput(es, prefix, label, { since: methodStarted, seconds }, serverInfo);
       // A sweep an earlier invocation ran (every answer reused now) is measured over its verdicts' window, unless already recorded.
-      const window = throughput || readResults(out)?.throughput.some((entry) => entry.method === method) ? undefined : await verdictWindow(es, indexName(prefix, 'verdicts'), runId);
-      if (window) throughput = await methodThroughput(es, prefix, method, window, serverInfo);
+      const window = throughput || readResults(out)?.throughput.some((entry) => entry.method === label) ? undefined : await verdictWindow(es, indexName(prefix, 'verdicts'), runId);
+      if (window) throughput = await methodThroughput(es, prefix, label, window, serverInfo);
       if (throughput && busy && busy.busySeconds > 0) throughput = { ...throughput, server: busy };
       results.push({
-        run: { method, command, generatedAt: new Date().toISOString(), runId, datasets, claimsPerDataset: perDataset, settings, ...(calibration ? { calibration: { ...calibration } } : {}) },
+        run: { method: label, command, generatedAt: new Date().toISOString(), runId, datasets, claimsPerDataset: perDataset, settings, temperature, ...(calibration ? { calibration: { ...calibration } } : {}) },
         rows,
         ...(throughput ? { throughput } : {}),
       });
@@ -189,11 +216,11 @@ async function main(): Promise<void> {
           machine: `${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
         },
         results,
-        METHOD_NAMES,
+        variants.map((variant) => variant.label).concat(METHOD_NAMES),
       );
       writeReport(out, merged);
       const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slot, ${LOCAL_CONTEXT_PER_SLOT}-token window), ${merged.machine}`;
-      process.stdout.write(`${renderRealModelTable(heading, merged.rows, merged.throughput)}\n`);
+      process.stdout.write(`${renderRealModelTable(heading, merged.rows, merged.throughput, temperaturesOf(merged.runs))}\n`);
     }
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
@@ -255,26 +282,25 @@ function sweepConfig(run: string, method: MethodName, datasets: string[], sample
   };
 }
 
-function rowOf(group: GroupReport, claims: readonly ClaimRow[]): RealModelRow {
-  const { counts, usage } = group;
-  const claimsRun = Math.max(counts.claims, 1);
-  const invalidAnswers = claims.reduce((sum, claim) => sum + ((claim as Partial<Record<'invalidAnswers', number>>).invalidAnswers ?? 0), 0);
-  return {
-    dataset: group.key.dataset,
-    method: group.key.method,
-    claims: counts.claims,
-    scheme: group.scheme,
-    accuracy: group.accuracy,
-    macroF1: group.macroF1,
-    failed: counts.failed,
-    invalidLabels: counts.invalid,
-    invalidAnswers,
-    llmCalls: usage.total.llmCalls,
-    toolCallsPerClaim: usage.total.toolCalls / claimsRun,
-    claimsWithToolCalls: claims.filter((c) => c.toolCalls > 0).length,
-    tokensPerClaim: usage.total.totalTokens / claimsRun,
-    secondsPerClaim: group.latencyMs.mean / 1000,
-  };
+/** Each measured method's temperature sent, next to its paper's. */
+function temperaturesOf(runs: readonly { method: string; temperature?: string }[]) {
+  return runs.map((run) => {
+    const paper = PAPER_TEMPERATURES[run.method.split(' ')[0] as MethodName];
+    return { method: run.method, sent: run.temperature ?? 'not recorded', ...(paper ? { paper } : {}) };
+  });
+}
+
+/** The temperatures a run's LLM requests were sent with, as its verdicts record them: the verification's, and any role's own. */
+async function temperatureSent(es: EsClient, prefix: string, runId: string): Promise<string> {
+  const index = indexName(prefix, 'verdicts');
+  await es.indices.refresh({ index });
+  const verdicts = (await searchAll(es, index, { term: { runId } })) as Pick<Verdict, 'temperature' | 'sampling'>[];
+  const values = new Set<string>();
+  for (const verdict of verdicts) {
+    values.add(String(verdict.sampling?.temperature ?? verdict.temperature));
+    for (const [role, sampling] of Object.entries(verdict.sampling?.roles ?? {})) if (sampling.temperature !== undefined) values.add(`${sampling.temperature} (${role})`);
+  }
+  return [...values].sort().join(', ') || 'no verdicts';
 }
 
 async function ensureCorpora(es: EsClient, prefix: string): Promise<void> {

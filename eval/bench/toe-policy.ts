@@ -31,7 +31,7 @@ import { STATE_LAYOUT_VERSION } from '../../src/methods/toe/sandbox/logic/state'
 import { episodesIndex, readEpisodesFromEs, readEpisodesJsonl, writeEpisodesJsonl } from '../../src/methods/toe/training/episode-source';
 import { runTraining } from '../../src/methods/toe/training/run-training';
 import { syntheticEpisodes } from '../../src/methods/toe/training/synthetic-episodes';
-import { formatCurve, onlineLearningCurve, recordedGroups, samplingActor, type CurvePoint } from '../../src/methods/toe/training/online-curve';
+import { formatCurve, meanDiscountedReturn, onlineLearningCurve, recordedGroups, samplingActor, type CurvePoint } from '../../src/methods/toe/training/online-curve';
 import { heuristicActionProbabilities } from '../../src/methods/toe/policy/heuristic';
 import { defaultWeightsPath, readWeightsFile } from '../../src/methods/toe/policy/learned-policy';
 import { ONLINE_LEARNING_RATE } from '../../src/methods/toe/online/online-hyperparameters';
@@ -44,6 +44,9 @@ import { DEFAULT_RECORDED_WEB, resolveClaimsAndCorpus } from './support/claims-a
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
+
+/** Claims of the closed-loop curve's fixed evaluation set. */
+const EVALUATION_CLAIMS = 200;
 
 
 function int(value: string | undefined, fallback: number): number {
@@ -170,8 +173,11 @@ function learningCurve(values: Record<string, string | boolean | undefined>, syn
     const updates = int(values.updates as string | undefined, 30);
     const warmup = syntheticEpisodes(warmupClaims * 5, 11, STATE_LAYOUT_VERSION, samplingActor(heuristicActionProbabilities));
     const evaluation = syntheticEpisodes(100, 99, STATE_LAYOUT_VERSION, samplingActor(heuristicActionProbabilities)).flatMap((e) => e.steps.map((s) => s.state));
+    // The policy's own return on 200 fixed scripted claims (same claims and draws at every point).
+    const evaluate = (policy: { actionProbabilities: (state: readonly number[]) => number[] }) =>
+      meanDiscountedReturn(syntheticEpisodes(EVALUATION_CLAIMS, 4242, STATE_LAYOUT_VERSION, samplingActor((s) => policy.actionProbabilities(s))));
     const points = onlineLearningCurve({
-      start, stateLayoutVersion: STATE_LAYOUT_VERSION, warmup, evaluationStates: evaluation, groupSize, seed, maxUpdates: updates, hyperparameters,
+      start, stateLayoutVersion: STATE_LAYOUT_VERSION, warmup, evaluationStates: evaluation, groupSize, seed, maxUpdates: updates, hyperparameters, evaluate,
       nextGroup: (policy, update) => syntheticEpisodes(groupSize, 1000 + update, STATE_LAYOUT_VERSION, samplingActor((s) => policy.actionProbabilities(s))),
     });
     return { origin: `closed loop in the SYNTHETIC world: warm-up ${warmup.length} heuristic episodes, ${updates} groups of ${groupSize} acted by the learner`, points };

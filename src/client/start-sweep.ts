@@ -13,6 +13,7 @@ import { InvalidMethodSettingsError, parseMethodSettings } from '../methods/sett
 import { sweepDetails, sweepSummary } from '../shared/activity-summaries';
 import { METHOD_NAMES, type MethodName } from '../methods/registry';
 import type { MethodSettings } from '../shared/method-settings';
+import { BASELINE_ANSWER_ORDERS } from '../shared/methods/answer-order';
 import { runPlacementOf } from '../config/config-identity';
 import { sweepWorkflowId } from '../shared/identity';
 import { legacySweepWorkflowId, type SweepInput } from '../shared/sweep';
@@ -53,7 +54,7 @@ export function buildSweepInput(config: VerityConfig, run: RunConfig, baseDir: s
     const problem = dataset.index === undefined ? undefined : ownIndexProblem(dataset.index, prefix);
     if (problem) throw new InvalidRunConfigError(`datasets.${i}.index: ${problem}`);
   }
-  const settings = methodSettingsOf(run);
+  const settings: MethodSettings = { ...methodSettingsOf(run), ...(rag.order !== undefined && run.methods.includes('rag') ? { rag: { order: rag.order } } : {}) };
   if ((run.repeats ?? 1) > 1 && run.methods.includes('toe') && settings.toe?.policy === 'online') {
     // Repeats share a claim's position in the run's claim order, on which the online policy's versions are scheduled.
     throw new InvalidRunConfigError('repeats: ToE with policy online learns along the run\'s claim order, which repeats would share; run each repeat as its own run (another run id and seed), or use policy heuristic or learned');
@@ -117,10 +118,14 @@ function firstRepeated(values: readonly string[]): string | undefined {
 }
 
 /** `parameters.<method>` of every method the run uses, validated by that method's schema. */
-/** `parameters.rag` of a sweep config: the retrieval of every method's verifications (unknown keys refused, as for every method). */
+/**
+ * `parameters.rag` of a sweep config: the retrieval of every method's verifications (topK, index) and the
+ * rag method's own setting (order); unknown keys refused, as for every method.
+ */
 const sweepRagParametersSchema = z.strictObject({
   topK: z.number().int('expected a whole number').min(1, 'expected a whole number above 0').max(MAX_SEARCH_K, `at most ${MAX_SEARCH_K} passages`).optional(),
   index: z.string({ error: 'expected an index name' }).optional(),
+  order: z.enum(BASELINE_ANSWER_ORDERS, { error: `expected one of ${BASELINE_ANSWER_ORDERS.join(', ')}` }).optional(),
 });
 
 function sweepRagParameters(raw: unknown): z.infer<typeof sweepRagParametersSchema> {

@@ -51,6 +51,10 @@ export const PATCHES = {
   checkOverlongSentenceUnreadable: 'check-overlong-sentence-unreadable',
   /** Local activities honour the retry budget by attempts too (the worker's local retries ignore their schedule-to-close timeout). */
   localRetryBudgetAttempts: 'local-retry-budget-attempts',
+  /** rag and llm-only answer with the rationale before the label (their `order` setting, default rationale-first); before, label first. */
+  baselineRationaleFirst: 'baseline-rationale-first',
+  /** MERMAID's executor prompt carries its tool-use hints (example step, one-call rule, tool names) only with `toolHints` (off by default). */
+  mermaidExecutorHintsOption: 'mermaid-executor-hints-option',
 } as const;
 
 /**
@@ -81,6 +85,8 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepStopsOnConfigurationError,
   PATCHES.checkOverlongSentenceUnreadable,
   PATCHES.localRetryBudgetAttempts,
+  PATCHES.baselineRationaleFirst,
+  PATCHES.mermaidExecutorHintsOption,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

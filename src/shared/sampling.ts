@@ -1,7 +1,7 @@
 /**
  * Sandbox-safe sampling settings of a method's LLM calls (temperature, top-p, seed, max tokens):
  * method settings, so they are part of a verification's identity and recorded with its verdict.
- * Unset values fall back to the worker's VERITY_LLM_TEMPERATURE / VERITY_LLM_SEED and the
+ * Unset values fall back to the worker's VERITY_TEMPERATURE (default 0) / VERITY_SEED and the
  * provider's defaults. No imports with runtime effect.
  */
 

@@ -104,7 +104,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
   it('a verification that fails after paying for an invalid answer carries its spend (a sweep budget counts it), the cause kept', async () => {
     // The verdict answer is invalid once; the re-ask (its correction says "not valid") meets an outage past the retry budget.
     harness.simulator.setFaults([
-      { kind: 'malformed', match: '"rag_verdict"', times: 1 },
+      { kind: 'malformed', match: '"rag_verdict_rationale_first"', times: 1 },
       { kind: '500', match: 'Your previous answer was not valid' },
     ]);
     const { result } = await verify('Madrid is the capital of Spain.', 'rag', { retryBudgetMs: 1_000 });
@@ -145,7 +145,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
   });
 
   it('rag: an invalid verdict is asked again with a correction (a new request) and the second answer is used', async () => {
-    harness.simulator.setFaults([{ kind: 'malformed', match: '"rag_verdict"', times: 1 }]);
+    harness.simulator.setFaults([{ kind: 'malformed', match: '"rag_verdict_rationale_first"', times: 1 }]);
     const verdict = await verdictOf('Paris is the capital of France.', 'rag');
     expect(verdict.rationale).not.toMatch(/no valid answer/);
     expect(verdict.usage).toMatchObject({ llmCalls: 2, invalidAnswers: 1 });
@@ -157,7 +157,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
   });
 
   it('rag: still invalid when asked again, the verdict is NEI with "no valid answer", recorded in the trace', async () => {
-    harness.simulator.setFaults([{ kind: 'malformed', match: '"rag_verdict"' }]);
+    harness.simulator.setFaults([{ kind: 'malformed', match: '"rag_verdict_rationale_first"' }]);
     const verdict = await verdictOf('Berlin is the capital of France.', 'rag');
     expect(verdict).toMatchObject({ label: 'NEI', rationale: expect.stringMatching(/^no valid answer/) });
     expect(verdict.usage).toMatchObject({ llmCalls: 2, invalidAnswers: 2 });

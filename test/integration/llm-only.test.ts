@@ -49,7 +49,8 @@ describe('llm-only (the no-retrieval baseline) on real Temporal and Elasticsearc
     expect(['SUPPORTED', 'REFUTED', 'NEI']).toContain(verdict.label);
     expect(verdict.rationale).toContain(claim);
     expect(verdict.usage).toMatchObject({ llmCalls: 1, toolCalls: 0 });
-    expect(verdict.promptVersion).toBe('llm-only.verdict@1');
+    // Rationale first by default (issue 37, defect 12); the label-first prompt keeps its identity.
+    expect(verdict.promptVersion).toBe('llm-only.verdict-rationale-first@1');
     const activities = await scheduledActivities(harness.client.workflow.getHandle(verdict.workflowId));
     expect(Object.keys(activities).sort()).toEqual(['llmCachedAnswer', 'llmTask', 'storeVerdict']);
     expect(activities.llmTask).toBe(1);
@@ -63,6 +64,9 @@ describe('llm-only (the no-retrieval baseline) on real Temporal and Elasticsearc
     const sampled = await verifyWithCli(harness, ['The Moon orbits the Earth.', '--method', 'llm-only', '-o', 'llm.temperature=0.7', '--json']);
     expect(sampled.code, sampled.stderr).toBe(0);
     expect((JSON.parse(sampled.stdout) as Verdict).temperature).toBe(0.7);
+    const labelFirst = await verifyWithCli(harness, ['The Moon orbits the Earth.', '--method', 'llm-only', '-o', 'order=label-first', '--json']);
+    expect(labelFirst.code, labelFirst.stderr).toBe(0);
+    expect((JSON.parse(labelFirst.stdout) as Verdict).promptVersion).toBe('llm-only.verdict@1');
   });
 
   it('runs in a sweep (methods: [llm-only]) and its verdicts make a report', async () => {

@@ -45,7 +45,7 @@ describe('verifyClaimWorkflow (rag) on real Temporal and Elasticsearch', () => {
     expect(verdict.usage).toMatchObject({ llmCalls: 1, toolCalls: 1 });
     expect(verdict.usage.totalTokens).toBeGreaterThan(0);
     expect(verdict.model).toBe(config.llm.models.judge);
-    expect(verdict.promptVersion).toBe('rag.verdict@2');
+    expect(verdict.promptVersion).toBe('rag.verdict-rationale-first@1');
 
     const stored = await deps.verdicts.get(handle.workflowId);
     expect(stored?.label).toBe(verdict.label);

@@ -33,6 +33,16 @@ describe('example sweep configs (eval/sweeps)', () => {
     expect(mermaid.ordered).toBe(true);
   });
 
+  // Issue 37 (9): Factcheck-Bench's 30 NEI claims were verified (unscored) inside MERMAID's ordered memory stream.
+  it('lets no claim its binary schemes cannot score into MERMAID\'s ordered memory stream (Factcheck-Bench: the paper\'s 631)', async () => {
+    const mermaid = runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'mermaid.yaml'), 'utf8')));
+    for (const dataset of mermaid.datasets.filter((d) => d.name !== 'hover')) {
+      const claims = await sampleRunClaims(`mermaid-${dataset.name}`, [{ ...dataset, file: path.resolve(SWEEPS, dataset.file) }], mermaid.seed);
+      expect(new Set(claims.map((claim) => claim.labelNorm)), dataset.name).toEqual(new Set(['SUPPORTED', 'REFUTED']));
+      if (dataset.name === 'factcheck_bench') expect(claims).toHaveLength(631);
+    }
+  });
+
   it("drops SciFact's NEI claims from MERMAID's protocol, as the paper did (§7.1)", async () => {
     const mermaid = runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'mermaid.yaml'), 'utf8')));
     const scifact = mermaid.datasets.find((dataset) => dataset.name === 'scifact')!;
@@ -57,7 +67,7 @@ describe('paper sampling settings in the protocol configs', () => {
   it('MERMAID, Tool-MAD and ToE name theirs too, and every config validates', () => {
     expect(parseMethodSettings('mermaid', parameters('mermaid.yaml').mermaid, 'mermaid').mermaid?.llm).toEqual({ temperature: 1 });
     expect(parseMethodSettings('tool-mad', parameters('tool-mad.yaml')['tool-mad'], 'tool-mad')['tool-mad']?.llm).toEqual({ temperature: 0 });
-    expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
+    expect(parseMethodSettings('toe', parameters('toe.yaml').toe, 'toe').toe?.llm).toEqual({ temperature: 1, roles: { evaluator: { temperature: 0 }, judge: { temperature: 0 } } });
   });
 
   it('ToE learns its retrieval policy online, as the paper (§III-B, Table I): warm-up 8 claims, GRPO groups of 8 episodes, sampled actions; a version per 4 claims in claim order', () => {

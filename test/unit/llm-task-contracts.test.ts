@@ -25,6 +25,8 @@ const mermaidVariables = {
 const SAMPLE_VARIABLES: Record<string, unknown> = {
   'rag.verdict': { claim: CLAIM, passages: [document] },
   'llm-only.verdict': { claim: CLAIM },
+  'rag.verdict-rationale-first': { claim: CLAIM, passages: [document] },
+  'llm-only.verdict-rationale-first': { claim: CLAIM },
   'mermaid.decompose': { claim: CLAIM },
   'mermaid.executor-step': mermaidVariables,
   'mermaid.force-answer': mermaidVariables,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExecutorPrompt, renderExecutorPrompt, type ExecutorPromptInput } from '../../src/methods/mermaid/executor-prompt';
 import { executorStepOutput, forcedAnswerOutput } from '../../src/methods/mermaid/tasks';
 import { primaryArgumentOf, toolCatalog } from '../../src/methods/mermaid/tool-catalog';
-import { MERMAID_LABEL_SETS } from '../../src/methods/mermaid/sandbox/mermaid-settings';
+import { MERMAID_LABEL_SETS, resolveMermaidSettings } from '../../src/methods/mermaid/sandbox/mermaid-settings';
 import { mermaidResponders, simulatedTriplet } from '../../src/methods/mermaid/simulator-responder';
 import type { PromptReading } from '../../src/simulator/prompt-reader';
 
@@ -44,7 +44,7 @@ describe('MERMAID tool catalog', () => {
 
 describe('MERMAID executor prompt', () => {
   it('renders the paper slots (claim, background, a separate memory block, tools with their one argument) and reads them back', () => {
-    const { system, user } = renderExecutorPrompt(INPUT);
+    const { system, user } = renderExecutorPrompt({ ...INPUT, toolHints: true });
     expect(system).toContain("Memory and Previous steps' history:");
     expect(system).toContain('- get_article(title): Full article');
     expect(system).toContain('{"thought": "your reasoning", "next": {"action": {"name": "tool_name", "input": "the tool\'s argument"}}}');
@@ -57,6 +57,21 @@ describe('MERMAID executor prompt', () => {
     expect(reading.memory).toHaveLength(1);
     expect(reading.memory[0]).not.toContain('\n');
     expect(reading.history).toEqual(INPUT.history);
+  });
+
+  // Issue 37 (7): the example step, the one-call rule and "call a tool while …" are verity's, not the paper's (A.2).
+  it.each(['paper', 'code-compat'] as const)('%s fidelity sends no tool-use hints by default; toolHints brings them back', (fidelity) => {
+    const { toolHints } = resolveMermaidSettings({ fidelity });
+    const { system } = renderExecutorPrompt({ ...INPUT, fidelity, toolHints });
+    expect(system).not.toContain('Example:');
+    expect(system).not.toContain('One tool call per step');
+    expect(system).not.toContain('never both');
+    expect(system).toContain('To use a tool: {"thought": "your reasoning", "next": {"action"');
+    expect(system).toContain('When the evidence is sufficient, answer immediately.');
+    const hinted = renderExecutorPrompt({ ...INPUT, fidelity, toolHints: true }).system;
+    expect(hinted).toContain('Example:');
+    expect(hinted).toContain('One tool call per step');
+    expect(parseExecutorPrompt(system)).toMatchObject({ tools: parseExecutorPrompt(hinted).tools, labels: INPUT.labels });
   });
 
   it('code-compat lists tool names only and puts memory at the head of the history', () => {

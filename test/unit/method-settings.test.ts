@@ -18,9 +18,10 @@ describe('method settings from the command line', () => {
     expect(() => optionPairsToObject(['memory'])).toThrow(/expected key=value/);
   });
 
-  it('refuses settings for the rag baseline, and accepts none', () => {
+  it('takes only the answer order for the rag baseline (its retrieval has options of its own), and accepts none', () => {
     expect(parseMethodSettings('rag', undefined, '--option')).toEqual({});
-    expect(() => parseMethodSettings('rag', { topK: 3 }, '--option')).toThrow(/rag method takes no settings/);
+    expect(parseMethodSettings('rag', { order: 'label-first' }, '--option')).toEqual({ rag: { order: 'label-first' } });
+    expect(() => parseMethodSettings('rag', { topK: 3 }, '--option')).toThrow(/topK/);
   });
 
   it('picks one method’s entry for a verification', () => {

@@ -31,9 +31,15 @@ describe('method settings of a sweep config', () => {
     expect(() => buildSweepInput(config, run({ methods: ['toe'], repeats: 1, parameters: { toe: { policy: 'online' } } }), '/tmp')).not.toThrow();
   });
 
+  it('passes parameters.rag.order to the rag method alone (issue 37, defect 12)', () => {
+    expect(buildSweepInput(config, run({ methods: ['rag', 'fire'], parameters: { rag: { order: 'label-first', topK: 3 } } }), '/tmp').settings).toMatchObject({ rag: { order: 'label-first' } });
+    expect(buildSweepInput(config, run({ methods: ['fire'], parameters: { rag: { order: 'label-first' } } }), '/tmp').settings?.rag).toBeUndefined();
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { order: 'last' } } }), '/tmp')).toThrow(/parameters\.rag\.order/);
+  });
+
   it('refuses unknown keys under parameters.rag, as every method does, with a did-you-mean (issue 39)', () => {
     expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topk: 1 } } }), '/tmp')).toThrow('parameters.rag: unknown key "topk"; did you mean "topK"?');
-    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { mode: 'dense' } } }), '/tmp')).toThrow('parameters.rag: unknown key "mode"; known keys: topK, index');
+    expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { mode: 'dense' } } }), '/tmp')).toThrow('parameters.rag: unknown key "mode"; known keys: topK, index, order');
     expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 0 } } }), '/tmp')).toThrow(/^parameters\.rag\.topK: expected a whole number above 0$/);
     expect(() => buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 1.5 } } }), '/tmp')).toThrow(/^parameters\.rag\.topK: expected a whole number$/);
     expect(buildSweepInput(config, run({ methods: ['rag'], parameters: { rag: { topK: 3, index: 'acme-other' } } }), '/tmp').rag).toEqual({ topK: 3, index: 'acme-other' });

@@ -27,6 +27,8 @@ export interface MethodRun {
   datasets: string[];
   claimsPerDataset: number;
   settings: Record<string, unknown>;
+  /** The temperature its LLM requests were sent with (the verdicts' recorded sampling); absent in runs measured before. */
+  temperature?: string;
   /** Settings measured before the sweep (Tool-MAD's relevance threshold), with where they came from. */
   calibration?: Record<string, unknown>;
 }

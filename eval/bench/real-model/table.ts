@@ -5,7 +5,10 @@ import type { MethodThroughput } from './results-file';
 export interface RealModelRow {
   dataset: string;
   method: string;
+  /** Claims scored: those with a gold label on the scheme (the metrics' denominator), failures included. */
   claims: number;
+  /** Claims sampled and verified (more than `claims` when some gold labels are off the scheme, e.g. Factcheck-Bench's NEI on a binary scheme); absent in rows measured before. */
+  sampled?: number;
   scheme: string;
   accuracy: ConfidenceInterval;
   macroF1: ConfidenceInterval;
@@ -25,18 +28,31 @@ export interface RealModelRow {
 const interval = (ci: ConfidenceInterval) => `${ci.estimate.toFixed(3)} [${ci.lower.toFixed(2)}, ${ci.upper.toFixed(2)}]`;
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '–');
 
+/** "29 (of 30)" when some sampled claims have no gold label on the scheme, else "30". */
+export function claimsCell(row: Pick<RealModelRow, 'claims' | 'sampled'>): string {
+  return row.sampled !== undefined && row.sampled !== row.claims ? `${row.claims} (of ${row.sampled})` : String(row.claims);
+}
+
+/** The temperature each method's requests were sent with (and the papers', where they state one). */
+export interface MethodTemperature {
+  method: string;
+  sent: string;
+  paper?: string;
+}
+
 /** The benchmark's Markdown table, then the throughput comparison per method. */
-export function renderRealModelTable(heading: string, rows: readonly RealModelRow[], throughput: readonly MethodThroughput[]): string {
+export function renderRealModelTable(heading: string, rows: readonly RealModelRow[], throughput: readonly MethodThroughput[], temperatures: readonly MethodTemperature[] = []): string {
   const lines = [
     `Model: ${heading}. Not the papers' models: a small model's accuracy is not theirs.`,
+    ...(temperatures.length > 0 ? [`Temperature sent: ${temperatures.map((t) => `${t.method} ${t.sent}${t.paper ? ` (papers: ${t.paper})` : ''}`).join('; ')}.`] : []),
     '',
-    '| dataset | method | claims | accuracy [95% CI] | macro-F1 [95% CI] | failed | invalid answers (of LLM calls) | tool calls / claim | claims with a tool call | tokens / claim | s / claim |',
+    '| dataset | method | claims scored (of sampled) | accuracy [95% CI] | macro-F1 [95% CI] | failed | invalid answers (of LLM calls) | tool calls / claim | claims with a tool call | tokens / claim | s / claim |',
     '|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) =>
       [
-        r.dataset, r.method, r.claims, interval(r.accuracy), interval(r.macroF1), r.failed,
+        r.dataset, r.method, claimsCell(r), interval(r.accuracy), interval(r.macroF1), r.failed,
         `${r.invalidAnswers} (${share(r.invalidAnswers, r.llmCalls)})`, r.toolCallsPerClaim.toFixed(1),
-        `${r.claimsWithToolCalls}/${r.claims}`, Math.round(r.tokensPerClaim), r.secondsPerClaim.toFixed(1),
+        `${r.claimsWithToolCalls}/${r.sampled ?? r.claims}`, Math.round(r.tokensPerClaim), r.secondsPerClaim.toFixed(1),
       ].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
     ),
     '',

@@ -1,7 +1,7 @@
 import { defineMethod } from '../define-method';
 import { llmOnlySettingsSchema, type LlmOnlySettings } from './settings-schema';
 import { llmOnlyVerdictResponder } from './simulator-responder';
-import { llmOnlyVerdictTask } from './verdict-task';
+import { llmOnlyReasonedVerdictTask, llmOnlyVerdictTask } from './verdict-task';
 import type { MethodSettingsByName } from '../../shared/method-settings';
 
 declare module '../../shared/method-settings' {
@@ -14,9 +14,10 @@ declare module '../../shared/method-settings' {
 export const llmOnly = defineMethod<MethodSettingsByName['llm-only']>({
   name: 'llm-only',
   settingsSchema: llmOnlySettingsSchema,
-  tasks: [llmOnlyVerdictTask],
-  behaviourVersion: 1,
-  responders: { [llmOnlyVerdictTask.schemaName]: llmOnlyVerdictResponder },
+  tasks: [llmOnlyVerdictTask, llmOnlyReasonedVerdictTask],
+  // 2: the answer puts the rationale before the label by default (issue 37).
+  behaviourVersion: 2,
+  responders: { [llmOnlyVerdictTask.schemaName]: llmOnlyVerdictResponder, [llmOnlyReasonedVerdictTask.schemaName]: llmOnlyVerdictResponder },
   indices: {},
   llmCallsPerClaim: 1,
   readme: 'src/methods/llm-only/README.md',

@@ -10,6 +10,12 @@ export const llmOnlyVerdictOutput = z.object({
   rationale: z.string(),
 });
 
+/** The same fields, the rationale first: constrained decoding reasons before it writes the label. */
+export const llmOnlyReasonedVerdictOutput = z.object({
+  rationale: z.string(),
+  label: z.enum(VERDICT_LABELS),
+});
+
 export type LlmOnlyVerdictOutput = z.infer<typeof llmOnlyVerdictOutput>;
 
 const SYSTEM_PROMPT = [
@@ -18,7 +24,7 @@ const SYSTEM_PROMPT = [
   'you do not know enough to decide.',
 ].join(' ');
 
-/** The llm-only baseline's single judgement: the claim alone → label and rationale (the model's own knowledge). */
+/** The llm-only baseline's single judgement, label first (`order: label-first`; the prompt of runs before issue 37): the claim alone → label and rationale (the model's own knowledge). */
 export const llmOnlyVerdictTask = defineTask({
   id: 'llm-only.verdict',
   version: '1',
@@ -36,6 +42,29 @@ export const llmOnlyVerdictTask = defineTask({
         '',
         'Give the label and a short rationale from your own knowledge.',
         'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "..."}',
+      ].join('\n'),
+    },
+  ],
+});
+
+/** The llm-only baseline's single judgement, rationale first (the default): the model reasons from what it knows, then labels. */
+export const llmOnlyReasonedVerdictTask = defineTask({
+  id: 'llm-only.verdict-rationale-first',
+  version: '1',
+  role: 'judge',
+  schemaName: 'llm_only_verdict_rationale_first',
+  maxTokens: 400,
+  variables: llmOnlyVerdictVariables,
+  output: llmOnlyReasonedVerdictOutput,
+  render: ({ claim }) => [
+    { role: 'system', content: SYSTEM_PROMPT },
+    {
+      role: 'user',
+      content: [
+        renderClaim(claim),
+        '',
+        'First reason briefly from your own knowledge, then give the label.',
+        'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI"}',
       ].join('\n'),
     },
   ],

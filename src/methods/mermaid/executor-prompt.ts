@@ -14,6 +14,8 @@ export interface ExecutorPromptInput {
   tools: MermaidToolEntry[];
   labels: MermaidLabelSet;
   fidelity: MermaidFidelity;
+  /** verity's tool-use hints (example step, one-call rule, tool names); undefined: on, as before the setting. */
+  toolHints?: boolean;
 }
 
 export const BACKGROUND_PREFIX = 'Background: ';
@@ -30,13 +32,14 @@ const EXAMPLE_INPUT = 'Eiffel Tower';
 /**
  * The executor's system message (paper A.2; the code's wording in code-compat), then the code's fixed user turn.
  * The reply formats are the step schema's (`{"thought", "next": {"action"} | {"answer"}}`; the forced answer's
- * `{"thought", "answer"}`), spelled out with an example step and the one-call-per-step rule for models that
- * are not constrained by the schema.
+ * `{"thought", "answer"}`); with `toolHints` also an example step, the one-call-per-step rule and the tool
+ * names (verity's, not the paper's: off by default).
  */
 export function renderExecutorPrompt(input: ExecutorPromptInput, forced = false): { system: string; user: string } {
   const compat = input.fidelity === 'code-compat';
   const { positive, negative } = input.labels;
   const toolUse = input.tools.length > 0 && !forced;
+  const hints = toolUse && input.toolHints !== false;
   const answerFormat = (label: string) => (forced ? `{"thought": "your reasoning", "answer": "${label}"}` : `{"thought": "your reasoning", "next": {"answer": "${label}"}}`);
   const lines = [
     compat ? 'You are a ReAct (Reasoning and Acting) agent for fact verification.' : 'You are a ReAct (Reasoning and Acting) agent for Veracity Assessment.',
@@ -47,15 +50,11 @@ export function renderExecutorPrompt(input: ExecutorPromptInput, forced = false)
     '',
     'CRITICAL: respond with ONLY a valid JSON object. No explanations, no markdown, no text before or after the JSON.',
     compat ? 'Check history firstly.' : 'Check the history first.',
-    ...(toolUse
-      ? [
-          'Each step is one JSON object: your "thought", then in "next" EITHER one tool call OR the final answer, never both.',
-          'To use a tool: {"thought": "your reasoning", "next": {"action": {"name": "tool_name", "input": "the tool\'s argument"}}}',
-          `Example: {"thought": "${EXAMPLE_THOUGHT}", "next": {"action": {"name": "${input.tools[0]!.name}", "input": "${EXAMPLE_INPUT}"}}}`,
-        ]
-      : []),
+    ...(hints ? ['Each step is one JSON object: your "thought", then in "next" EITHER one tool call OR the final answer, never both.'] : []),
+    ...(toolUse ? ['To use a tool: {"thought": "your reasoning", "next": {"action": {"name": "tool_name", "input": "the tool\'s argument"}}}'] : []),
+    ...(hints ? [`Example: {"thought": "${EXAMPLE_THOUGHT}", "next": {"action": {"name": "${input.tools[0]!.name}", "input": "${EXAMPLE_INPUT}"}}}`] : []),
     `To give the final answer: ${answerFormat(positive)} or ${answerFormat(negative)}`,
-    ...(toolUse
+    ...(hints
       ? [
           `"name" is one of: ${input.tools.map((tool) => tool.name).join(', ')}. One tool call per step: its result comes back as the Observation in the history of the next step. Call a tool while the evidence does not decide the claim.`,
         ]

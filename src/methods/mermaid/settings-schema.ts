@@ -24,6 +24,7 @@ export const mermaidSettingsSchema = z
     toolset: z.union([z.literal('auto'), z.array(z.enum(TOOL_NAMES as [ToolName, ...ToolName[]])).min(1)]),
     labelSet: z.enum(['auto', ...MERMAID_LABEL_SET_NAMES] as ['auto', ...MermaidLabelSetName[]]),
     forceAnswer: z.boolean(),
+    toolHints: z.boolean(),
     fallbackLabel: z.enum(['positive', 'negative']),
     decomposerModel: z.string().min(1),
     executorModel: z.string().min(1),

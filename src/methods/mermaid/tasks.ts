@@ -69,6 +69,8 @@ export const executorVariables = z.object({
   tools: z.array(toolEntry),
   labels: z.object({ positive: z.string(), negative: z.string() }),
   fidelity: z.enum(MERMAID_FIDELITIES),
+  /** The tool-use hints (settings.toolHints); absent in requests made before the setting, which had them. */
+  toolHints: z.boolean().optional(),
 });
 
 /**
@@ -103,7 +105,8 @@ function renderExecutor(variables: z.infer<typeof executorVariables>, forced: bo
 /** The Executor π: one stateless call per step over the re-rendered prompt (§9.13). */
 export const mermaidExecutorStepTask = defineTask({
   id: 'mermaid.executor-step',
-  version: '2',
+  // 3: the tool-use hints only with toolHints (issue 37, defect 7).
+  version: '3',
   role: 'executor',
   schemaName: 'mermaid_executor_step',
   maxTokens: 500,
@@ -115,7 +118,8 @@ export const mermaidExecutorStepTask = defineTask({
 /** ForceAnswer(π, [c; D_c; M_c; H_Tmax]) at T_max (paper; §6.3): the same prompt, answers only. */
 export const mermaidForceAnswerTask = defineTask({
   id: 'mermaid.force-answer',
-  version: '2',
+  // 3: the tool-use hints only with toolHints (issue 37, defect 7).
+  version: '3',
   role: 'executor',
   schemaName: 'mermaid_forced_answer',
   maxTokens: 400,

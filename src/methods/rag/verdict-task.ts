@@ -14,6 +14,13 @@ export const ragVerdictOutput = z.object({
   citedPassageIds: z.array(z.string()),
 });
 
+/** The same fields, the rationale first: constrained decoding reasons before it writes the label. */
+export const ragReasonedVerdictOutput = z.object({
+  rationale: z.string(),
+  label: z.enum(VERDICT_LABELS),
+  citedPassageIds: z.array(z.string()),
+});
+
 export type RagVerdictOutput = z.infer<typeof ragVerdictOutput>;
 
 const SYSTEM_PROMPT = [
@@ -22,7 +29,9 @@ const SYSTEM_PROMPT = [
   'contradicts it, and NEI when it does not say enough either way. Cite the ids of the passages you rely on.',
 ].join(' ');
 
-/** The rag baseline's single judgement: claim + top-k passages → label, rationale, cited ids. */
+const renderPassages = (passages: z.infer<typeof ragVerdictVariables>['passages']) => renderEvidence(passages.map((p) => ({ id: p.id, text: `${p.title}: ${p.text}` })));
+
+/** The rag baseline's single judgement, label first (`order: label-first`; the prompt of runs before issue 37): claim + top-k passages → label, rationale, cited ids. */
 export const ragVerdictTask = defineTask({
   id: 'rag.verdict',
   version: '2',
@@ -38,10 +47,35 @@ export const ragVerdictTask = defineTask({
       content: [
         renderClaim(claim),
         '',
-        renderEvidence(passages.map((p) => ({ id: p.id, text: `${p.title}: ${p.text}` }))),
+        renderPassages(passages),
         '',
         'Give the label, a short rationale and the ids of the passages you cite.',
         'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "...", "citedPassageIds": ["..."]}',
+      ].join('\n'),
+    },
+  ],
+});
+
+/** The rag baseline's single judgement, rationale first (the default): the model reasons over the passages, then labels and cites. */
+export const ragReasonedVerdictTask = defineTask({
+  id: 'rag.verdict-rationale-first',
+  version: '1',
+  role: 'judge',
+  schemaName: 'rag_verdict_rationale_first',
+  maxTokens: 400,
+  variables: ragVerdictVariables,
+  output: ragReasonedVerdictOutput,
+  render: ({ claim, passages }) => [
+    { role: 'system', content: SYSTEM_PROMPT },
+    {
+      role: 'user',
+      content: [
+        renderClaim(claim),
+        '',
+        renderPassages(passages),
+        '',
+        'First reason briefly over the passages, then give the label and the ids of the passages you cite.',
+        'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI", "citedPassageIds": ["..."]}',
       ].join('\n'),
     },
   ],

@@ -106,7 +106,8 @@ export type ToolMadAnswerOutput = z.infer<typeof toolMadAnswerOutput>;
 /** A debater's answer for one round: reasoning, then the label alone on the last line. */
 export const toolMadAnswerTask = defineTask({
   id: 'tool-mad.answer',
-  version: '2',
+  // 3: the claim before the other debaters' answers, as Fig. 5 orders its slots (issue 37).
+  version: '3',
   role: 'debater',
   schemaName: 'tool_mad_answer',
   maxTokens: 600,
@@ -116,10 +117,11 @@ export const toolMadAnswerTask = defineTask({
     { role: 'system', content: [debatePreamble(toolName), labelInstructions(labels)].join('\n') },
     {
       role: 'user',
+      // Fig. 5's slot order: Claim, Other debaters answer, Document (spec §8.2).
       content: [
-        ...renderOthers(otherAnswers),
         renderClaim(claim),
         '',
+        ...renderOthers(otherAnswers),
         toolName === 'vanilla' ? 'Documents: none (answer from what you know).' : renderDocuments(documents),
         '',
         ANSWER_REPLY,

@@ -79,6 +79,12 @@ export interface MermaidSettings {
   labelSet: 'auto' | MermaidLabelSetName;
   /** Whether the executor is asked for a final answer by LLM at T_max (paper) or the fallback is returned at once (code). */
   forceAnswer: boolean;
+  /**
+   * verity's tool-use hints in the executor prompt (an example step, the one-call-per-step rule, the tool
+   * names and "call a tool while the evidence does not decide the claim"), which neither the paper's
+   * prompt (A.2) nor the released code has: off by default, on for small models that otherwise never call a tool.
+   */
+  toolHints: boolean;
   /** Label when even the forced answer fails (or forceAnswer is off): the code returns "True". */
   fallbackLabel: 'positive' | 'negative';
   /** Models of the two agents; default the verification's model. */
@@ -98,6 +104,7 @@ export const DEFAULT_MERMAID_SETTINGS: MermaidSettings = {
   toolset: 'auto',
   labelSet: 'auto',
   forceAnswer: true,
+  toolHints: false,
   fallbackLabel: 'negative',
   update: { mode: 'endOfClaim' },
 };

@@ -152,7 +152,9 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
     trace.memory.written = (trace.memory.written ?? 0) + result.written;
     trace.memory.frozenSkipped = (trace.memory.frozenSkipped ?? 0) + result.frozenSkipped;
   };
-  const promptOf = () => ({ claim: input.claim, decomposition, memory: memoryLines, history: [...history], tools, labels, fidelity: settings.fidelity });
+  // Histories recorded before the patch sent no `toolHints` (the executor prompt then had the tool-use hints).
+  const hintsSetting = hasPatch(PATCHES.mermaidExecutorHintsOption) ? { toolHints: settings.toolHints } : {};
+  const promptOf = () => ({ claim: input.claim, decomposition, memory: memoryLines, history: [...history], tools, labels, fidelity: settings.fidelity, ...hintsSetting });
 
   let answer: string | undefined;
   for (let t = 1; t <= settings.maxSteps && answer === undefined; t++) {

@@ -5,10 +5,11 @@ import { NO_VALID_ANSWER_RATIONALE } from '../../../shared/methods/invalid-answe
 import { shortReads } from '../../../../workflows/es-activities';
 import { askWithOneReask } from '../../../../workflows/invalid-answers';
 import type { MethodOutcome, MethodRun } from '../../../../workflows/method-run';
+import { baselineAnswerOrder } from '../../../../workflows/baseline-answer-order';
 
 /**
  * The `rag` baseline: retrieve the top-k passages for the claim, then one LLM verdict that
- * cites the passages it relies on. An invalid verdict answer is asked once more with a correction;
+ * cites the passages it relies on (its rationale first unless `order: label-first`). An invalid verdict answer is asked once more with a correction;
  * still invalid, the verdict is NEI ("no valid answer"), recorded in the trace.
  */
 export async function runRag(run: MethodRun): Promise<MethodOutcome> {
@@ -24,7 +25,7 @@ export async function runRag(run: MethodRun): Promise<MethodOutcome> {
 
   progress.stage = 'judging';
   const judgement = await askWithOneReask((call, reask) => run.llm<RagVerdictOutput>(call, reask ? `${stepOfTask(call.task)}${REASK_SUFFIX}` : undefined), {
-    task: 'rag.verdict',
+    task: baselineAnswerOrder(input.settings?.rag?.order) === 'label-first' ? 'rag.verdict' : 'rag.verdict-rationale-first',
     model: input.model,
     variables: { claim: input.claim, passages: passages.map(({ id, title, text }) => ({ id, title, text })) },
   });

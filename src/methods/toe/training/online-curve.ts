@@ -23,6 +23,12 @@ export interface CurvePoint {
   /** Mean discounted return and mean step reward of those episodes; null for the start. */
   meanReturn: number | null;
   meanStepReward: number | null;
+  /**
+   * Mean discounted return of the policy itself acting on a fixed evaluation set of claims (the same
+   * claims and draws at every point), when the curve has an `evaluate`: unlike `meanReturn`, whose group
+   * changes at every update, it moves only when the policy does.
+   */
+  evaluationReturn?: number;
   /** Mean masked π(a|s) over the evaluation states. */
   distribution: Record<ToeAction, number>;
   /** Mean total-variation distance to the heuristic's masked distribution over the evaluation states. */
@@ -45,6 +51,13 @@ export interface OnlineCurveInput {
   warmupFit?: Mlp;
   /** Overrides of the online learner's GRPO settings (e.g. the paper's learning rate, for comparison). */
   hyperparameters?: Partial<GrpoHyperparameters>;
+  /** The mean return of a policy acting on a fixed evaluation set (closed-loop worlds only). */
+  evaluate?: (policy: LearnedPolicy) => number;
+}
+
+/** Mean discounted return (γ of Table I) of episodes. */
+export function meanDiscountedReturn(episodes: readonly PolicyEpisode[]): number {
+  return rewards(episodes).meanReturn;
 }
 
 /** Acts as a workflow does: a seeded draw from the masked distribution, logging π_old. */
@@ -85,6 +98,7 @@ export function onlineLearningCurve(input: OnlineCurveInput): CurvePoint[] {
     kind,
     episodes: episodes.length,
     ...(episodes.length > 0 ? rewards(episodes) : { meanReturn: null, meanStepReward: null }),
+    ...(input.evaluate ? { evaluationReturn: input.evaluate(policyOf(mlp)) } : {}),
     ...policyDistribution(policyOf(mlp), input.evaluationStates),
   });
   const curve = [point(0, 'start', input.start, [])];
@@ -125,7 +139,8 @@ export function recordedGroups(episodes: readonly PolicyEpisode[], warmupClaims:
 }
 
 export function formatCurve(curve: readonly CurvePoint[]): string {
-  const header = `${'step'.padStart(4)} ${'kind'.padEnd(12)} ${'ep'.padStart(4)} ${'return'.padStart(8)} ${'r/step'.padStart(8)} ${'TV→heur'.padStart(8)} ${TOE_ACTIONS.map((a) => a.padStart(9)).join(' ')}`;
+  const evaluated = curve.some((p) => p.evaluationReturn !== undefined);
+  const header = `${'step'.padStart(4)} ${'kind'.padEnd(12)} ${'ep'.padStart(4)} ${'return'.padStart(8)} ${'r/step'.padStart(8)}${evaluated ? ` ${'eval ret'.padStart(8)}` : ''} ${'TV→heur'.padStart(8)} ${TOE_ACTIONS.map((a) => a.padStart(9)).join(' ')}`;
   const rows = curve.map((p) =>
     [
       String(p.step).padStart(4),
@@ -133,6 +148,7 @@ export function formatCurve(curve: readonly CurvePoint[]): string {
       String(p.episodes).padStart(4),
       (p.meanReturn === null ? '–' : p.meanReturn.toFixed(4)).padStart(8),
       (p.meanStepReward === null ? '–' : p.meanStepReward.toFixed(4)).padStart(8),
+      ...(evaluated ? [(p.evaluationReturn === undefined ? '–' : p.evaluationReturn.toFixed(4)).padStart(8)] : []),
       p.distanceToHeuristic.toFixed(4).padStart(8),
       TOE_ACTIONS.map((a) => p.distribution[a].toFixed(4).padStart(9)).join(' '),
     ].join(' '),
