@@ -13,7 +13,7 @@ const freeText = (max: number) =>
   z
     .string()
     .max(max)
-    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'no control characters other than newlines and tabs');
+    .refine((text) => /^[^\p{Cc}]*$/u.test(text.replace(/[\n\r\t]/g, '')), 'no control characters other than newlines and tabs');
 
 export const REVIEWER_MAX = 80;
 export const NOTE_MAX = 4_000;
