@@ -28,6 +28,9 @@ export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof 
 }
 
 async function view(runId: string, options: ViewOptions): Promise<void> {
+  const token = options.token ?? process.env.VERITY_VIEW_TOKEN;
+  const shared = !isDefaultLoopback(options.host);
+  if (shared && !token) throw new CliError(`--host ${options.host} serves the explorer beyond loopback: give a token of at least 16 characters with --token or VERITY_VIEW_TOKEN (reads and review writes then need it)`, 2);
   const config = loadConfig();
   await requireElasticsearch(config);
   const client = createEsClient(config.elasticsearch);
@@ -35,9 +38,6 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
   if (isWildcardHost(options.host)) notice(`--host ${options.host} serves every prompt and raw response of run ${runId} to anyone who can reach this machine; bind 127.0.0.1 unless that is meant`);
-  const token = options.token ?? process.env.VERITY_VIEW_TOKEN;
-  const shared = !isDefaultLoopback(options.host);
-  if (shared && !token) throw new CliError(`--host ${options.host} serves the explorer beyond loopback: give a token of at least 16 characters with --token or VERITY_VIEW_TOKEN (reads and review writes then need it)`, 2);
   const reviews = { store: new ReviewStore(client, config.elasticsearch.indexPrefix), runId };
   const server = await startExplorerServer(data, { port: options.port, host: options.host, reviews, ...(token ? { token } : {}), onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch(
     (err: NodeJS.ErrnoException) => {
