@@ -14,6 +14,7 @@ import { buildRunManifest } from '../../src/runs/build-manifest';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { chromiumPath } from '../support/chromium';
+import { spawnCli } from '../support/cli-process';
 import { openExplorerPage } from '../support/explorer-browser-page';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
@@ -132,6 +133,12 @@ describe('review in the claim explorer', () => {
       [ALICE, 'wrong', true],
       ['bob', 'right', false],
     ]);
+
+    const exported = await spawnCli(['reviews', 'export', runId, '--format', 'csv'], { ES_URL: harness.config.elasticsearch.url, ES_INDEX_PREFIX: harness.prefix }).exited;
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = exported.stdout.trim().split('\n');
+    expect(lines[0]).toBe('runId,workflowId,dataset,claimId,method,model,predicted,gold,reviewer,reviewedAt,verdictMark,goldDisputed,disputeReason,note');
+    expect(lines.filter((line) => line.includes(workflowId)).map((line) => line.split(',')[8]).sort()).toEqual([`"${ALICE.replace(/"/g, '""')}"`, 'bob']);
   });
 
   it('refuses writes without the token header (and, beyond loopback, reads without the token) with 403', async () => {
