@@ -72,8 +72,13 @@ export async function startExplorerServer(
       }
     };
     if (url.pathname === '/' || url.pathname === '/index.html') {
-      // Opened with ?token= beyond loopback: the page's own reads then carry the token as a cookie.
-      if (access.tokenForReads && carriesToken(request, url, access.token)) response.setHeader('set-cookie', `${TOKEN_COOKIE}=${encodeURIComponent(access.token)}; HttpOnly; SameSite=Strict; Path=/`);
+      // Opened with ?token=: the page's own reads carry the token as a cookie from now on, and the
+      // redirect takes the token out of the address bar (and of any Referer).
+      if (url.searchParams.has('token') && carriesToken(request, url, access.token)) {
+        response.writeHead(303, { location: '/', 'set-cookie': `${TOKEN_COOKIE}=${encodeURIComponent(access.token)}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' });
+        return response.end();
+      }
+      response.setHeader('referrer-policy', 'no-referrer');
       return send(200, page, 'text/html; charset=utf-8');
     }
     (write ? saveReview(write, source, request) : answer()).then(

@@ -154,7 +154,11 @@ describe('review in the claim explorer', () => {
     expect((await fetch(`${shared.url}api/summary`, { headers: { 'x-verity-token': TOKEN } })).status).toBe(200);
     expect((await fetch(`${local.url}api/summary`)).status).toBe(200);
 
+    const opened = await fetch(`${shared.url}?token=${TOKEN}`, { redirect: 'manual' });
+    expect([opened.status, opened.headers.get('location')]).toEqual([303, '/']);
+    expect(opened.headers.get('set-cookie')).toMatch(/^verity_token=.*; HttpOnly; SameSite=Strict; Path=\/$/);
     const { page, errors } = await openExplorerPage(browser, `${shared.url}?token=${TOKEN}`);
+    expect(page.url()).toBe(shared.url);
     const workflowId = await startQueue(page, 'carol');
     await page.keyboard.press('u');
     await saveWithKey(page);
