@@ -84,6 +84,8 @@ describe('review in the claim explorer', () => {
   const reviewsOf = async (workflowId: string): Promise<ReviewDocument[]> => (await (await fetch(`${local.url}api/reviews?workflowId=${encodeURIComponent(workflowId)}`)).json()) as ReviewDocument[];
 
   it('a review made with the keyboard survives a reload, is shown as text, and the report sets its disputed gold label aside', async () => {
+    // Before any review the reviews index does not exist: the report is the plain one.
+    expect((await loadReviewedReport(harness.es, harness.prefix, runId)).reviewed).toBeUndefined();
     const { page, errors } = await openExplorerPage(browser, local.url);
     const workflowId = await startQueue(page, ALICE);
     await page.keyboard.press('w');
