@@ -13,6 +13,7 @@ import { registerExportCommand } from './commands/export';
 import { registerInfraCommand } from './commands/infra';
 import { registerIngestCommand } from './commands/ingest';
 import { registerReportCommand } from './commands/report';
+import { registerReviewsCommand } from './commands/reviews';
 import { registerMcpCommand } from './commands/mcp';
 import { registerMemoryCommand } from './commands/memory';
 import { registerSearchCommand } from './commands/search';
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerSweepCommand(program);
   registerMcpCommand(program);
   registerReportCommand(program);
+  registerReviewsCommand(program);
   registerViewCommand(program);
   registerDiffCommand(program);
   registerDoctorCommand(program);

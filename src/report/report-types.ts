@@ -116,7 +116,21 @@ export interface RunReport {
   comparisons: RunComparisons;
   /** A sweep with `check`: each (dataset, method, model)'s document scores (its `groups` score the documents' labels). */
   documents?: DocumentGroupReport[];
+  /** Human reviews of the run (`verity view`), when any: metrics again with disputed gold labels set aside. */
+  reviewed?: ReviewedMetrics;
   warnings: string[];
+}
+
+/** The run's metrics again without the claims whose gold label a reviewer disputed. */
+export interface ReviewedMetrics {
+  reviews: number;
+  reviewers: string[];
+  /** Verdicts reviewers marked right or wrong (each reviewer's latest mark counts once). */
+  verdictMarks: { right: number; wrong: number };
+  /** Claims whose gold label at least one reviewer disputed, with each reviewer's reason. */
+  disputedClaims: { dataset: string; claimId: string; reasons: { reviewer: string; reason: string }[] }[];
+  /** The groups' metrics with those claims set aside (the `groups` above score every gold label). */
+  groups: GroupReport[];
 }
 
 export interface MetricConvention {

@@ -93,8 +93,12 @@ describe('explorer server under hostile requests', () => {
     }
   });
 
-  it('`verity view --host 0.0.0.0` warns that every interface is served', async () => {
-    const view = spawnCli(['view', runId, '--host', '0.0.0.0', '--port', '0'], { ES_URL: config.elasticsearch.url, ES_INDEX_PREFIX: prefix });
+  it('`verity view --host 0.0.0.0` needs a token, and then warns that every interface is served', async () => {
+    const env = { ES_URL: config.elasticsearch.url, ES_INDEX_PREFIX: prefix };
+    const refused = await spawnCli(['view', runId, '--host', '0.0.0.0', '--port', '0'], env).exited;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/beyond loopback: give a token .* --token or VERITY_VIEW_TOKEN/);
+    const view = spawnCli(['view', runId, '--host', '0.0.0.0', '--port', '0'], { ...env, VERITY_VIEW_TOKEN: 'a-token-for-the-hostile-test' });
     try {
       await view.waitForStderr(/explorer for run/, 60_000);
       expect(view.output().stderr).toMatch(/--host 0\.0\.0\.0 serves every prompt and raw response .* to anyone who can reach this machine/);

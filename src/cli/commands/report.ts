@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { loadRunReport, REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../report';
+import { REPORT_FORMATS, writeReport, type ReportFormat, type RunReport } from '../../report';
 import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
@@ -12,6 +12,7 @@ import { notice, printJson, printText } from '../output';
 import { parsePositiveInt, toCliError } from '../common';
 import { explorerDataFor } from './view';
 import { runIdArgument } from '../run-id-argument';
+import { loadReviewedReport } from '../../review/load-reviewed-report';
 
 interface ReportOptions {
   out?: string;
@@ -26,7 +27,7 @@ export async function loadReportForCli(runId: string): Promise<RunReport> {
   const config = loadConfig();
   const client = createEsClient(config.elasticsearch);
   try {
-    return await loadRunReport(client, config.elasticsearch.indexPrefix, runId);
+    return await loadReviewedReport(client, config.elasticsearch.indexPrefix, runId);
   } catch (err) {
     if (err instanceof RunNotFoundError && (await hasVerdicts(client, indexName(config.elasticsearch.indexPrefix, 'verdicts'), runId))) {
       throw new CliError(

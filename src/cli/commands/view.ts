@@ -3,6 +3,8 @@ import { workflowUiUrl } from '../../client/temporal';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { ExplorerData, startExplorerServer } from '../../explorer';
+import { isDefaultLoopback } from '../../explorer/review-access';
+import { ReviewStore } from '../../review/review-store';
 import { CliError } from '../errors';
 import { notice } from '../output';
 import { requireElasticsearch } from '../preflight';
@@ -11,6 +13,7 @@ import { runIdArgument } from '../run-id-argument';
 interface ViewOptions {
   port: number;
   host: string;
+  token?: string;
 }
 
 /** The explorer's reads of one run under this configuration. */
@@ -25,6 +28,9 @@ export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof 
 }
 
 async function view(runId: string, options: ViewOptions): Promise<void> {
+  const token = options.token ?? process.env.VERITY_VIEW_TOKEN;
+  const shared = !isDefaultLoopback(options.host);
+  if (shared && !token) throw new CliError(`--host ${options.host} serves the explorer beyond loopback: give a token of at least 16 characters with --token or VERITY_VIEW_TOKEN (reads and review writes then need it)`, 2);
   const config = loadConfig();
   await requireElasticsearch(config);
   const client = createEsClient(config.elasticsearch);
@@ -32,10 +38,14 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
   if (isWildcardHost(options.host)) notice(`--host ${options.host} serves every prompt and raw response of run ${runId} to anyone who can reach this machine; bind 127.0.0.1 unless that is meant`);
-  const server = await startExplorerServer(data, { port: options.port, host: options.host, onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch((err: NodeJS.ErrnoException) => {
-    throw new CliError(err.code === 'EADDRINUSE' ? `port ${options.port} is in use (choose another with --port)` : err.message, 1);
-  });
-  process.stdout.write(`${server.url}\n`);
+  const reviews = { store: new ReviewStore(client, config.elasticsearch.indexPrefix), runId };
+  const server = await startExplorerServer(data, { port: options.port, host: options.host, reviews, ...(token ? { token } : {}), onError: (err) => notice(`explorer: ${(err as Error).message}`) }).catch(
+    (err: NodeJS.ErrnoException) => {
+      throw new CliError(err.code === 'EADDRINUSE' ? `port ${options.port} is in use (choose another with --port)` : err.message, 1);
+    },
+  );
+  // Beyond loopback the page is opened once with ?token= (it then keeps the token in a cookie).
+  process.stdout.write(shared ? `${server.url}?token=<token>\n` : `${server.url}\n`);
   notice(`explorer for run ${runId}: ${summary.verdicts} verdicts, ${summary.failures} failures; Ctrl-C stops it`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -65,6 +75,7 @@ export function registerViewCommand(program: Command): void {
     )
     .argument('<run>', 'run id (a sweep run, or "adhoc" / "demo")', runIdArgument)
     .option('--port <port>', 'port to serve on', port, 8800)
-    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--host <host>', 'address to bind (any address but 127.0.0.1, localhost and ::1 needs a token)', '127.0.0.1')
+    .option('--token <token>', 'token for serving beyond loopback (or VERITY_VIEW_TOKEN): reads need it, and every review write sends it in a header; on loopback a random one guards writes')
     .action((runId: string, options: ViewOptions) => view(runId, options));
 }

@@ -1,5 +1,5 @@
 import { groupLabel } from '../group-key';
-import type { RunReport } from '../report-types';
+import type { ReviewedMetrics, RunReport } from '../report-types';
 import { escapeXml } from './charts/svg';
 import { REPORT_CSS } from './html-style';
 import { callsChart, costF1Chart, f1Chart, groupHeatmap } from './report-charts';
@@ -8,6 +8,7 @@ import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { COMPARISON_NOTE, type RunComparisons, type SideAnswer } from '../paired-comparisons';
 import { answerText, comparisonNotes, comparisonsTable, sideLabel } from './comparisons-table';
+import { disputedTable, reviewedNote } from './reviewed-tables';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
 /** A number, with a unit of duration ("3 min 30 s") or an interval ("0.700 [0.600, 0.800]"). */
@@ -77,6 +78,13 @@ function comparisonsSection(comparisons: RunComparisons): string {
 }
 
 /** report.html: one self-contained page (inline CSS and SVG, no scripts, nothing fetched). */
+function reviewedSection(reviewed: ReviewedMetrics, protocol: RunReport['protocol']): string {
+  return `<h3 id="reviewed">With disputed gold labels set aside</h3>
+<p class="note">${escapeXml(reviewedNote(reviewed))}</p>
+${htmlTable(summaryTable(reviewed.groups, protocol))}
+${reviewed.disputedClaims.length > 0 ? htmlTable(disputedTable(reviewed), 'disputed') : ''}`;
+}
+
 export function renderHtml(report: RunReport): string {
   const banner = report.banner ? `<div class="banner" role="alert">${escapeXml(report.banner)}</div>` : '';
   const warnings = report.warnings.length > 0 ? `<h2>Warnings</h2><ul class="warnings">${report.warnings.map((w) => `<li>${escapeXml(w)}</li>`).join('')}</ul>` : '';
@@ -95,6 +103,7 @@ ${banner}
 <h2 id="results">Results</h2>
 <p class="note">Failed verifications are listed, not scored; claims without a gold label on the dataset scheme are not scored. Intervals are percentile-bootstrap 95% CIs.</p>
 ${htmlTable(summaryTable(report.groups, report.protocol))}
+${report.reviewed ? reviewedSection(report.reviewed, report.protocol) : ''}
 <h3>Metric conventions</h3>
 ${htmlTable(conventionsTable(report))}
 <div class="charts">

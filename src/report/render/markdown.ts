@@ -4,6 +4,7 @@ import { COMPARISON_NOTE } from '../paired-comparisons';
 import { comparisonNotes, comparisonsTable } from './comparisons-table';
 import { DEBATE_NOTE, debatedGroups, debateTable } from './debate-table';
 import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
+import { disputedTable, reviewedNote } from './reviewed-tables';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
 
@@ -68,6 +69,14 @@ export function renderMarkdown(report: RunReport): string {
     '## Results',
     'Failed verifications are scored as wrong answers (the papers score every claim) and listed; claims without a gold label on the dataset scheme are not scored.',
     markdownTable(summaryTable(report.groups, report.protocol)),
+    ...(report.reviewed
+      ? [
+          '### With disputed gold labels set aside',
+          inline(reviewedNote(report.reviewed)),
+          markdownTable(summaryTable(report.reviewed.groups, report.protocol)),
+          ...(report.reviewed.disputedClaims.length > 0 ? [markdownTable(disputedTable(report.reviewed))] : []),
+        ]
+      : []),
     '### Metric conventions',
     markdownTable(conventionsTable(report)),
     ...comparisonsSection(report),
