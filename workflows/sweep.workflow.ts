@@ -17,6 +17,7 @@ import { sweepProgressDetails } from '../src/shared/activity-summaries';
 import { describeFailure, failureType } from '../src/shared/failure';
 import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/shared/failure-policy';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
+import { budgetSlots, hasBudget } from '../src/shared/sweep-budget';
 import {
   countOutcome,
   DEFAULT_STUCK_AFTER_MS,
@@ -127,7 +128,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     {
       validator: () => {
         requireStatus(['paused', 'budget-exhausted'], 'resume');
-        if (isBudgetExhausted(state.counters, state.budget)) throw new Error('the budget is exhausted; raise it first');
+        if (budgetLeavesNoRoom()) throw new Error('the budget is exhausted; raise it first');
       },
     },
   );
@@ -144,7 +145,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     setSweepBudgetUpdate,
     (budget) => {
       state.budget = { ...state.budget, ...budget };
-      if (state.status === 'budget-exhausted' && !isBudgetExhausted(state.counters, state.budget)) state.status = 'running';
+      if (state.status === 'budget-exhausted' && !budgetLeavesNoRoom()) state.status = 'running';
       changed();
       return progress();
     },
@@ -160,6 +161,11 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Why the stuck-verification check ended a verification (noted before it is ended; its outcome is recorded with this reason). */
   const endedAsStuck = new Map<string, string>();
   let finished = false;
+  /** Whether this execution reserves budget (the patch, asked once from the main loop; handlers only read it). */
+  let reservesBudget: boolean | undefined;
+  /** Spent, or (reserving) nothing runs and not one more verification fits. */
+  const budgetLeavesNoRoom = () =>
+    isBudgetExhausted(state.counters, state.budget) || (reservesBudget === true && running.size === 0 && budgetSlots(state.counters, state.budget, 0) === 0);
   /** `changes` when the main loop parked, waiting for one; undefined while it runs. */
   let parkedAt: number | undefined;
   /**
@@ -347,6 +353,13 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     throw ApplicationFailure.nonRetryable(`the sweep stopped on a configuration error: ${reason.split('\n')[0] ?? reason}`, FAILURE_TYPES.configuration);
   }
 
+  /** How many more verifications fit the budget (unbounded without one, or in executions started before the patch). */
+  function budgetRoom(): number {
+    if (!hasBudget(state.budget)) return Number.POSITIVE_INFINITY;
+    reservesBudget ??= hasPatch(PATCHES.sweepReservesBudget);
+    return reservesBudget ? budgetSlots(state.counters, state.budget, running.size) : Number.POSITIVE_INFINITY;
+  }
+
   const historyIsLong = () => {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
@@ -366,7 +379,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     if (lostOutcome !== undefined) await failForLostOutcome(lostOutcome);
     if (configurationFailure !== undefined) await stopOnConfigurationError(configurationFailure);
     const remaining = totalItems(state, itemsPerClaim) - state.cursor;
-    if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
+    if (state.status === 'running' && remaining > 0 && (isBudgetExhausted(state.counters, state.budget) || (running.size === 0 && budgetRoom() === 0))) state.status = 'budget-exhausted';
     if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';
     if (state.status !== reportedStatus) {
       reportedStatus = state.status;
@@ -387,7 +400,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       });
     }
     setCurrentDetails(sweepProgressDetails(progress()));
-    const slots = state.status === 'running' ? freeSlots(input, running.size, remaining) : 0;
+    const slots = state.status === 'running' ? Math.min(freeSlots(input, running.size, remaining), budgetRoom()) : 0;
     if (slots > 0) {
       await startNext(slots);
       continue;

@@ -55,6 +55,8 @@ export const PATCHES = {
   baselineRationaleFirst: 'baseline-rationale-first',
   /** MERMAID's executor prompt carries its tool-use hints (example step, one-call rule, tool names) only with `toolHints` (off by default). */
   mermaidExecutorHintsOption: 'mermaid-executor-hints-option',
+  /** A sweep with a budget starts a verification only when the spend it expects (the finished ones' mean) still fits; the first runs alone. */
+  sweepReservesBudget: 'sweep-reserves-budget',
 } as const;
 
 /**
@@ -87,6 +89,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.localRetryBudgetAttempts,
   PATCHES.baselineRationaleFirst,
   PATCHES.mermaidExecutorHintsOption,
+  PATCHES.sweepReservesBudget,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

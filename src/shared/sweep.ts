@@ -9,6 +9,7 @@ import type { ConfigStamp, IdentityContext, RunPlacement } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { VerificationLimits } from './verification-limits';
 import type { BatchLaneSettings } from './batch';
+import { overBudget } from './sweep-budget';
 
 export interface SweepVariant {
   method: MethodName;
@@ -162,6 +163,8 @@ export interface SweepProgress {
   tokens: number;
   costUsd: number;
   budget: SweepBudget;
+  /** How far the spend went past the budget (verifications already running when it ran out finish and are paid). */
+  overBudget?: SweepBudget;
   continuedAsNew: number;
   pausedBy?: 'failure-rate';
   /** The most frequent failure reasons, most frequent first. */
@@ -278,10 +281,16 @@ export function sweepProgress(runId: string, state: SweepState, variantCount: nu
     ...state.counters,
     running,
     budget: { ...state.budget },
+    ...overBudgetField(state),
     continuedAsNew: state.continuedAsNew,
     ...(state.pausedBy ? { pausedBy: state.pausedBy } : {}),
     ...(state.failureReasons && Object.keys(state.failureReasons).length > 0 ? { topFailureReasons: topFailureReasons(state.failureReasons) } : {}),
   };
+}
+
+function overBudgetField(state: SweepState): { overBudget?: SweepBudget } {
+  const over = overBudget(state.counters, state.budget);
+  return over ? { overBudget: over } : {};
 }
 
 /**
