@@ -19,6 +19,8 @@ import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/
 import { spentBeforeLimit } from '../src/shared/verification-limits';
 import { budgetSlots, hasBudget } from '../src/shared/sweep-budget';
 import {
+  CANCELLED_CLOSE_WAIT,
+  CANCELLED_WITH_SWEEP,
   countOutcome,
   DEFAULT_STUCK_AFTER_MS,
   DEFAULT_SWEEP_MAX_HISTORY_EVENTS,
@@ -56,6 +58,7 @@ import { FAILURE_TYPES } from '../src/shared/constants';
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus, findStuckVerifications, terminateWorkflows } = proxyActivities<Activities>(WRITE);
 const { awaitVerification, awaitDocumentCheck } = proxyActivities<Activities>(AWAIT_CHILD);
+const { paidSpendOf } = proxyActivities<Activities>(RETRIEVAL);
 
 interface ClaimPage {
   from: number;
@@ -161,6 +164,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Why the stuck-verification check ended a verification (noted before it is ended; its outcome is recorded with this reason). */
   const endedAsStuck = new Map<string, string>();
   let finished = false;
+  const cancelledByTheSweep: SweepChildRef[] = [];
   /** Whether this execution reserves budget (the patch, asked once from the main loop; handlers only read it). */
   let reservesBudget: boolean | undefined;
   /** Spent, or (reserving) nothing runs and not one more verification fits. */
@@ -197,7 +201,16 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     const counted = outcome.then(async (arrived) => {
       const stuckReason = endedAsStuck.get(ref.workflowId);
       const result: SweepChildOutcome = stuckReason !== undefined && !arrived.ok ? { ...arrived, reason: stuckReason, type: 'WorkflowTaskStuck' } : arrived;
-      if (state.status === 'cancelled') return;
+      if (state.status === 'cancelled') {
+        // A verification that finished before the cancel reached it counts as usual; the others are
+        // cancelled (before the patch the sweep returned at once and these counts went nowhere).
+        // Outcomes arriving with the cancel itself, before the main loop saw it, are kept too.
+        if (result.ok) countOutcome(state.counters, result);
+        else cancelledByTheSweep.push(ref);
+        running.delete(ref.workflowId);
+        changed();
+        return;
+      }
       if (!result.ok) {
         await recordRunFailure({
           runId: input.runId,
@@ -360,6 +373,33 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     return reservesBudget ? budgetSlots(state.counters, state.budget, running.size) : Number.POSITIVE_INFINITY;
   }
 
+  /**
+   * After a cancel: waits (bounded) for the cancelled verifications to close, their paid calls in
+   * flight included, then adds what they paid to the counters and records each as cancelled.
+   */
+  async function countCancelledSpend(): Promise<void> {
+    await condition(() => running.size === 0, CANCELLED_CLOSE_WAIT);
+    const cancelled = [...cancelledByTheSweep, ...running.values()];
+    if (cancelled.length === 0) return;
+    const spend = await paidSpendOf({ workflowIds: cancelled.map((ref) => ref.workflowId) });
+    for (const ref of cancelled) {
+      const paid = spend[ref.workflowId] ?? { calls: 0, tokens: 0, costUsd: 0 };
+      state.counters.tokens += paid.tokens;
+      state.counters.costUsd += paid.costUsd;
+      state.counters.cancelled = (state.counters.cancelled ?? 0) + 1;
+      await recordRunFailure({
+        runId: input.runId,
+        ...ref,
+        reason: `cancelled with the sweep (${paid.calls} paid LLM call${paid.calls === 1 ? '' : 's'} counted)`,
+        type: CANCELLED_WITH_SWEEP,
+        sweepExecution: workflowInfo().firstExecutionRunId,
+        tokens: paid.tokens,
+        costUsd: paid.costUsd,
+      });
+    }
+    running.clear();
+  }
+
   const historyIsLong = () => {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
@@ -389,6 +429,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     if (state.status === 'completed') break;
     if (state.status === 'cancelled') {
       await Promise.all([...running.keys()].map((workflowId) => getExternalWorkflowHandle(workflowId).cancel()));
+      if (hasPatch(PATCHES.sweepCountsCancelledSpend)) await countCancelledSpend();
       break;
     }
     // Only after some progress, so that a tiny threshold cannot loop through empty runs.

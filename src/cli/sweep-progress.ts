@@ -19,7 +19,7 @@ export function formatProgress(progress: SweepProgress): string {
     `run ${progress.runId}: ${progress.status}`,
     progress.items === 'documents'
       ? `  ${progress.done + progress.failed}/${progress.total} documents checked: ${progress.done} document verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`
-      : `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`,
+      : `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running${progress.cancelled ? `; ${progress.cancelled} cancelled` : ''}`,
     `  ${progress.tokens} tokens, $${progress.costUsd.toFixed(4)} so far; budget ${budget.length > 0 ? budget.join(' and ') : 'none'}`,
     ...(progress.overBudget ? [`  over budget by ${describeOverBudget(progress.overBudget)} (verifications already running when it ran out finished and were paid)`] : []),
     ...(progress.continuedAsNew > 0 ? [`  continued as new ${progress.continuedAsNew} time(s)`] : []),

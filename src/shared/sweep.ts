@@ -54,7 +54,15 @@ export interface SweepCounters {
   reused: number;
   tokens: number;
   costUsd: number;
+  /** Verifications cancelled with the sweep (what they paid is in tokens and costUsd). */
+  cancelled?: number;
 }
+
+/** The type of a cancelled sweep's run-failure record for each verification it cancelled. */
+export const CANCELLED_WITH_SWEEP = 'CancelledWithSweep';
+
+/** How long a cancelled sweep waits for its cancelled verifications (and their paid calls in flight) to close. */
+export const CANCELLED_CLOSE_WAIT = '5 minutes';
 
 /** A started verification: enough to count and record its outcome after a continue-as-new. */
 export interface SweepChildRef {
@@ -160,6 +168,8 @@ export interface SweepProgress {
   failed: number;
   reused: number;
   running: number;
+  /** Verifications cancelled with the sweep. */
+  cancelled?: number;
   tokens: number;
   costUsd: number;
   budget: SweepBudget;
