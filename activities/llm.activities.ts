@@ -7,6 +7,8 @@ import type { ChatMessage, LlmTaskInput, LlmTaskResult } from '../src/llm/types'
 import { jsonSchemaOf } from '../src/llm/structured-output';
 import { correctionMessages } from '../src/shared/invalid-answer';
 import { samplingForRole } from '../src/shared/sampling';
+import type { PaidSpend } from '../src/llm/cache';
+import { toEsFailure } from './support/es-failure';
 
 export const LLM_HEARTBEAT_INTERVAL_MS = 5_000;
 
@@ -23,7 +25,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
       const context = activityContext();
       const stopHeartbeat = heartbeatWhileWaiting(context);
       try {
-        const result = await gateway.complete(completionRequestOf(input, context?.cancellationSignal));
+        const result = await gateway.complete(completionRequestOf(input, context?.cancellationSignal, context?.info.workflowExecution?.workflowId));
         return { ...result, attempt: context?.info.attempt ?? 1 };
       } catch (err) {
         // A cancelled activity must surface its abort as is, so Temporal reports a cancellation.
@@ -37,6 +39,15 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
         throw failure;
       } finally {
         stopHeartbeat();
+      }
+    },
+
+    /** What the LLM calls paid by these workflows cost (a cancelled sweep's verifications), from the request cache. */
+    async paidSpendOf(input: { workflowIds: string[] }): Promise<Record<string, PaidSpend>> {
+      try {
+        return await gateway.paidSpendOf(input.workflowIds);
+      } catch (err) {
+        throw toEsFailure(err);
       }
     },
 
@@ -57,7 +68,7 @@ export function createLlmActivities({ gateway, rateLimits }: LlmActivityDeps) {
   };
 }
 
-export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): CompletionRequest<unknown> {
+export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal, paidBy?: string): CompletionRequest<unknown> {
   const task = getTask(input.task);
   const role = input.role ?? task.role;
   // The task's answer budget is the default; a method's sampling that sets maxTokens overrides it.
@@ -71,6 +82,7 @@ export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal): 
     promptVersion: `${task.id}@${task.version}`,
     ...(input.model ? { model: input.model } : {}),
     ...(signal ? { signal } : {}),
+    ...(paidBy ? { paidBy } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, proxyActivities, TemporalFailure, workflowInfo } from '@temporalio/workflow';
+import { ActivityCancellationType, ActivityFailure, ApplicationFailure, isCancellation, proxyActivities, TemporalFailure, workflowInfo } from '@temporalio/workflow';
 import { proxyOrderedLocalActivities } from './local-activity-order';
 import type { Activities } from '../activities';
 import type { LlmTaskInput, LlmTaskResult } from '../src/llm/types';
@@ -24,7 +24,9 @@ export type LlmCaller = <T>(call: LlmTaskInput, summary: string) => Promise<LlmT
  * takes a slot of the queue's rate (executions recorded before that patch replay as they were).
  */
 export function createLlmCaller(meter: LlmMeter, batch?: { lane: BatchLaneSettings; defaultModel: string }): LlmCaller {
-  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
+  // Waiting for a cancelled call to close lets its answer, already paid for, be cached and counted.
+  const cancellation = hasPatch(PATCHES.cancelWaitsForPaidCalls) ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
+  const { llmTask } = proxyActivities<Activities>({ ...LLM_CALL, ...cancellation, taskQueue: llmTaskQueue(workflowInfo().taskQueue) });
   // Batch calls wait on the workflow's own queue: they send nothing to the endpoint themselves (their collector does).
   const { llmBatchTask } = proxyActivities<Activities>(LLM_BATCH_CALL);
   const batched = (call: LlmTaskInput) => batch !== undefined && batch.lane.models.includes(call.model ?? batch.defaultModel) && hasPatch(PATCHES.batchLane);

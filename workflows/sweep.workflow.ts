@@ -17,7 +17,10 @@ import { sweepProgressDetails } from '../src/shared/activity-summaries';
 import { describeFailure, failureType } from '../src/shared/failure';
 import { exceedsFailureRate, failureBaseline, tallyFailureReason } from '../src/shared/failure-policy';
 import { spentBeforeLimit } from '../src/shared/verification-limits';
+import { budgetSlots, hasBudget } from '../src/shared/sweep-budget';
 import {
+  CANCELLED_CLOSE_WAIT,
+  CANCELLED_WITH_SWEEP,
   countOutcome,
   DEFAULT_STUCK_AFTER_MS,
   DEFAULT_SWEEP_MAX_HISTORY_EVENTS,
@@ -55,6 +58,7 @@ import { FAILURE_TYPES } from '../src/shared/constants';
 const { prepareRunClaims, loadRunClaims, findVerdicts, findDocumentVerdicts } = proxyActivities<Activities>(RETRIEVAL);
 const { recordRunFailure, setRunStatus, findStuckVerifications, terminateWorkflows } = proxyActivities<Activities>(WRITE);
 const { awaitVerification, awaitDocumentCheck } = proxyActivities<Activities>(AWAIT_CHILD);
+const { paidSpendOf } = proxyActivities<Activities>(RETRIEVAL);
 
 interface ClaimPage {
   from: number;
@@ -127,7 +131,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     {
       validator: () => {
         requireStatus(['paused', 'budget-exhausted'], 'resume');
-        if (isBudgetExhausted(state.counters, state.budget)) throw new Error('the budget is exhausted; raise it first');
+        if (budgetLeavesNoRoom()) throw new Error('the budget is exhausted; raise it first');
       },
     },
   );
@@ -144,7 +148,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     setSweepBudgetUpdate,
     (budget) => {
       state.budget = { ...state.budget, ...budget };
-      if (state.status === 'budget-exhausted' && !isBudgetExhausted(state.counters, state.budget)) state.status = 'running';
+      if (state.status === 'budget-exhausted' && !budgetLeavesNoRoom()) state.status = 'running';
       changed();
       return progress();
     },
@@ -160,6 +164,12 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Why the stuck-verification check ended a verification (noted before it is ended; its outcome is recorded with this reason). */
   const endedAsStuck = new Map<string, string>();
   let finished = false;
+  const cancelledByTheSweep: SweepChildRef[] = [];
+  /** Whether this execution reserves budget (the patch, asked once from the main loop; handlers only read it). */
+  let reservesBudget: boolean | undefined;
+  /** Spent, or (reserving) nothing runs and not one more verification fits. */
+  const budgetLeavesNoRoom = () =>
+    isBudgetExhausted(state.counters, state.budget) || (reservesBudget === true && running.size === 0 && budgetSlots(state.counters, state.budget, 0) === 0);
   /** `changes` when the main loop parked, waiting for one; undefined while it runs. */
   let parkedAt: number | undefined;
   /**
@@ -191,7 +201,16 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     const counted = outcome.then(async (arrived) => {
       const stuckReason = endedAsStuck.get(ref.workflowId);
       const result: SweepChildOutcome = stuckReason !== undefined && !arrived.ok ? { ...arrived, reason: stuckReason, type: 'WorkflowTaskStuck' } : arrived;
-      if (state.status === 'cancelled') return;
+      if (state.status === 'cancelled') {
+        // A verification that finished before the cancel reached it counts as usual; the others are
+        // cancelled (before the patch the sweep returned at once and these counts went nowhere).
+        // Outcomes arriving with the cancel itself, before the main loop saw it, are kept too.
+        if (result.ok) countOutcome(state.counters, result);
+        else cancelledByTheSweep.push(ref);
+        running.delete(ref.workflowId);
+        changed();
+        return;
+      }
       if (!result.ok) {
         await recordRunFailure({
           runId: input.runId,
@@ -347,6 +366,40 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     throw ApplicationFailure.nonRetryable(`the sweep stopped on a configuration error: ${reason.split('\n')[0] ?? reason}`, FAILURE_TYPES.configuration);
   }
 
+  /** How many more verifications fit the budget (unbounded without one, or in executions started before the patch). */
+  function budgetRoom(): number {
+    if (!hasBudget(state.budget)) return Number.POSITIVE_INFINITY;
+    reservesBudget ??= hasPatch(PATCHES.sweepReservesBudget);
+    return reservesBudget ? budgetSlots(state.counters, state.budget, running.size) : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * After a cancel: waits (bounded) for the cancelled verifications to close, their paid calls in
+   * flight included, then adds what they paid to the counters and records each as cancelled.
+   */
+  async function countCancelledSpend(): Promise<void> {
+    await condition(() => running.size === 0, CANCELLED_CLOSE_WAIT);
+    const cancelled = [...cancelledByTheSweep, ...running.values()];
+    if (cancelled.length === 0) return;
+    const spend = await paidSpendOf({ workflowIds: cancelled.map((ref) => ref.workflowId) });
+    for (const ref of cancelled) {
+      const paid = spend[ref.workflowId] ?? { calls: 0, tokens: 0, costUsd: 0 };
+      state.counters.tokens += paid.tokens;
+      state.counters.costUsd += paid.costUsd;
+      state.counters.cancelled = (state.counters.cancelled ?? 0) + 1;
+      await recordRunFailure({
+        runId: input.runId,
+        ...ref,
+        reason: `cancelled with the sweep (${paid.calls} paid LLM call${paid.calls === 1 ? '' : 's'} counted)`,
+        type: CANCELLED_WITH_SWEEP,
+        sweepExecution: workflowInfo().firstExecutionRunId,
+        tokens: paid.tokens,
+        costUsd: paid.costUsd,
+      });
+    }
+    running.clear();
+  }
+
   const historyIsLong = () => {
     const info = workflowInfo();
     return info.continueAsNewSuggested || info.historyLength >= (input.maxHistoryEvents ?? DEFAULT_SWEEP_MAX_HISTORY_EVENTS);
@@ -366,7 +419,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     if (lostOutcome !== undefined) await failForLostOutcome(lostOutcome);
     if (configurationFailure !== undefined) await stopOnConfigurationError(configurationFailure);
     const remaining = totalItems(state, itemsPerClaim) - state.cursor;
-    if (state.status === 'running' && isBudgetExhausted(state.counters, state.budget) && remaining > 0) state.status = 'budget-exhausted';
+    if (state.status === 'running' && remaining > 0 && (isBudgetExhausted(state.counters, state.budget) || (running.size === 0 && budgetRoom() === 0))) state.status = 'budget-exhausted';
     if (state.status === 'running' && remaining === 0 && running.size === 0) state.status = 'completed';
     if (state.status !== reportedStatus) {
       reportedStatus = state.status;
@@ -376,6 +429,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
     if (state.status === 'completed') break;
     if (state.status === 'cancelled') {
       await Promise.all([...running.keys()].map((workflowId) => getExternalWorkflowHandle(workflowId).cancel()));
+      if (hasPatch(PATCHES.sweepCountsCancelledSpend)) await countCancelledSpend();
       break;
     }
     // Only after some progress, so that a tiny threshold cannot loop through empty runs.
@@ -387,7 +441,7 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
       });
     }
     setCurrentDetails(sweepProgressDetails(progress()));
-    const slots = state.status === 'running' ? freeSlots(input, running.size, remaining) : 0;
+    const slots = state.status === 'running' ? Math.min(freeSlots(input, running.size, remaining), budgetRoom()) : 0;
     if (slots > 0) {
       await startNext(slots);
       continue;

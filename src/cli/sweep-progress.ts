@@ -19,12 +19,18 @@ export function formatProgress(progress: SweepProgress): string {
     `run ${progress.runId}: ${progress.status}`,
     progress.items === 'documents'
       ? `  ${progress.done + progress.failed}/${progress.total} documents checked: ${progress.done} document verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`
-      : `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running`,
+      : `  ${progress.done + progress.failed}/${progress.total} verifications finished: ${progress.done} verdicts (${progress.reused} reused), ${progress.failed} failed; ${progress.running} running${progress.cancelled ? `; ${progress.cancelled} cancelled` : ''}`,
     `  ${progress.tokens} tokens, $${progress.costUsd.toFixed(4)} so far; budget ${budget.length > 0 ? budget.join(' and ') : 'none'}`,
+    ...(progress.overBudget ? [`  over budget by ${describeOverBudget(progress.overBudget)} (verifications already running when it ran out finished and were paid)`] : []),
     ...(progress.continuedAsNew > 0 ? [`  continued as new ${progress.continuedAsNew} time(s)`] : []),
     ...(progress.pausedBy === 'failure-rate' ? ['  paused by the failure-rate policy (resume with `verity sweep resume <run>`)'] : []),
     ...(progress.topFailureReasons ?? []).map(({ reason, count }) => `  ${count} × ${reason}`),
   ].join('\n');
+}
+
+/** `1,234 tokens and $0.0123`. */
+export function describeOverBudget(over: NonNullable<SweepProgress['overBudget']>): string {
+  return [over.tokens !== undefined ? `${over.tokens.toLocaleString('en-US')} tokens` : undefined, over.usd !== undefined ? `$${over.usd.toFixed(4)}` : undefined].filter(Boolean).join(' and ');
 }
 
 /** A sweep's progress as the progress helper shows it: finished/total, failures, cost so far, running and status. */

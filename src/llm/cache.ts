@@ -35,6 +35,15 @@ export interface CachedLlmAnswer {
   /** The rendered request and the model's raw text, for transcripts (absent in entries written before). */
   messages?: ChatMessage[];
   rawResponse?: string;
+  /** The workflow whose call paid for the answer (absent in entries written before), so a cancelled verification's spend can be counted. */
+  paidBy?: string;
+}
+
+/** What the calls a set of verifications paid for cost, from their cache entries. */
+export interface PaidSpend {
+  calls: number;
+  tokens: number;
+  costUsd: number;
 }
 
 const count = z.number().finite().nonnegative();
@@ -63,6 +72,7 @@ const LLM_CACHE_INDEX: IndexDefinition = {
       schemaName: { type: 'keyword' },
       promptVersion: { type: 'keyword' },
       createdAt: { type: 'date' },
+      paidBy: { type: 'keyword' },
       output: { type: 'object', enabled: false },
       usage: { type: 'object', enabled: false },
       messages: { type: 'object', enabled: false },
@@ -109,10 +119,39 @@ export class LlmCache {
    */
   async ensureIndex(): Promise<void> {
     if (this.mode === 'off') return;
-    this.indexReady ??= ensureIndex(this.es, this.index, LLM_CACHE_INDEX).catch((err: unknown) => {
-      this.indexReady = undefined;
-      throw err;
-    });
+    this.indexReady ??= ensureIndex(this.es, this.index, LLM_CACHE_INDEX)
+      // Indices created before `paidBy` existed get its mapping (adding a field is allowed and idempotent).
+      .then(async () => void (await this.es.indices.putMapping({ index: this.index, properties: { paidBy: { type: 'keyword' } } })))
+      .catch((err: unknown) => {
+        this.indexReady = undefined;
+        throw err;
+      });
     await this.indexReady;
   }
+
+  /**
+   * What the calls paid by these workflows (and their children, whose ids extend theirs with `/…`)
+   * cost, per workflow. Only answers that were cached count: an invalid paid answer is not cached.
+   */
+  async paidSpendOf(workflowIds: readonly string[]): Promise<Record<string, PaidSpend>> {
+    const spend: Record<string, PaidSpend> = Object.fromEntries(workflowIds.map((id) => [id, { calls: 0, tokens: 0, costUsd: 0 }]));
+    if (workflowIds.length === 0 || this.mode === 'off') return spend;
+    await this.ensureIndex();
+    await this.es.indices.refresh({ index: this.index });
+    const should = workflowIds.flatMap((id) => [{ term: { paidBy: id } }, { prefix: { paidBy: `${id}/` } }]);
+    const response = await this.es.search<CachedLlmAnswer>({ index: this.index, size: MAX_PAID_ENTRIES, query: { bool: { should, minimum_should_match: 1 } }, _source: ['paidBy', 'usage'] });
+    for (const hit of response.hits.hits) {
+      const payer = hit._source?.paidBy;
+      const owner = payer === undefined ? undefined : workflowIds.find((id) => payer === id || payer.startsWith(`${id}/`));
+      if (!owner || !hit._source) continue;
+      const entry = spend[owner]!;
+      entry.calls += 1;
+      entry.tokens += hit._source.usage.totalTokens;
+      entry.costUsd += hit._source.usage.costUsd;
+    }
+    return spend;
+  }
 }
+
+/** Cache entries read by one paidSpendOf: far more than the calls of the verifications one sweep runs at once. */
+const MAX_PAID_ENTRIES = 10_000;

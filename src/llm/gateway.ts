@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type AgentRole, ConfigError } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { isTransientEsError } from '../es/client';
-import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash } from './cache';
+import { type CachedLlmAnswer, type CanonicalLlmRequest, type LlmCache, llmRequestHash, type PaidSpend } from './cache';
 import { fitToContext, type FittedPrompt } from './context-budget';
 import { ContextWindows } from './context-window';
 import { capabilitiesOf, type ModelCapabilities, sentTokenCap } from './capabilities';
@@ -87,8 +87,13 @@ export interface CompletionRequest<T> {
   promptVersion: string;
   /** Overrides the model configured for the role (e.g. a sweep over models). */
   model?: string;
-  /** Aborts the HTTP request (e.g. the activity's cancellation signal). */
+  /**
+   * Aborts waiting (for the request pacer, a context-window probe), e.g. the activity's cancellation
+   * signal. A request already sent is paid for: it finishes (within the client's timeout) and is cached.
+   */
   signal?: AbortSignal;
+  /** The workflow making the call, recorded with its cached answer (see LlmCache.paidSpendOf). */
+  paidBy?: string;
   /** The method's sampling for this call; unset values are the worker's (temperature, seed) or the provider's. */
   sampling?: SamplingSettings;
 }
@@ -258,6 +263,7 @@ export class LlmGateway {
       createdAt: new Date().toISOString(),
       messages: canonical.messages,
       rawResponse: answer.content ?? '',
+      ...(request.paidBy ? { paidBy: request.paidBy } : {}),
     });
     const { responseFormat, promptNote } = answer;
     const first = this.capabilitiesOf(canonical.model).responseFormats[0];
@@ -320,6 +326,12 @@ export class LlmGateway {
     const output = parsed.data;
     // Nothing was paid for this answer: the tokens are reported, the cost is not.
     return { ...prepared.base, output, usage: { ...hit.usage, costUsd: 0 }, cached: true, latencyMs: Date.now() - started };
+  }
+
+  /** What the calls paid by these workflows (and their children) cost, from the request cache; zeros without one. */
+  async paidSpendOf(workflowIds: readonly string[]): Promise<Record<string, PaidSpend>> {
+    const none = Object.fromEntries(workflowIds.map((id) => [id, { calls: 0, tokens: 0, costUsd: 0 }]));
+    return this.options.cache ? await this.options.cache.paidSpendOf(workflowIds) : none;
   }
 
   /**
@@ -482,10 +494,13 @@ export class LlmGateway {
 
   private async send(body: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<RawAnswer> {
     await this.options.pacer?.acquire(signal);
+    // Cancelled before it was sent: nothing is paid, so nothing is sent.
+    signal?.throwIfAborted();
     this.counters.requests++;
     this.options.logger?.debug({ model: body.model, baseUrl: this.baseUrl }, 'llm request');
     try {
-      const completion = await this.client.chat.completions.create(body, { signal });
+      // Not aborted by `signal`: once sent, the call is paid whether or not its answer is awaited.
+      const completion = await this.client.chat.completions.create(body);
       return {
         content: completion.choices[0]?.message.content ?? null,
         finishReason: completion.choices[0]?.finish_reason ?? undefined,

@@ -55,6 +55,12 @@ export const PATCHES = {
   baselineRationaleFirst: 'baseline-rationale-first',
   /** MERMAID's executor prompt carries its tool-use hints (example step, one-call rule, tool names) only with `toolHints` (off by default). */
   mermaidExecutorHintsOption: 'mermaid-executor-hints-option',
+  /** A sweep with a budget starts a verification only when the spend it expects (the finished ones' mean) still fits; the first runs alone. */
+  sweepReservesBudget: 'sweep-reserves-budget',
+  /** A cancelled verification closes only after its LLM calls in flight have finished (they are paid), so their spend can be counted. */
+  cancelWaitsForPaidCalls: 'cancel-waits-for-paid-calls',
+  /** A cancelled sweep waits for its cancelled verifications to close and counts what they paid (from the request cache), recording each as cancelled. */
+  sweepCountsCancelledSpend: 'sweep-counts-cancelled-spend',
 } as const;
 
 /**
@@ -87,6 +93,9 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.localRetryBudgetAttempts,
   PATCHES.baselineRationaleFirst,
   PATCHES.mermaidExecutorHintsOption,
+  PATCHES.sweepReservesBudget,
+  PATCHES.cancelWaitsForPaidCalls,
+  PATCHES.sweepCountsCancelledSpend,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

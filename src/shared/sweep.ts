@@ -9,6 +9,7 @@ import type { ConfigStamp, IdentityContext, RunPlacement } from './identity';
 import type { MethodSettings } from './method-settings';
 import type { VerificationLimits } from './verification-limits';
 import type { BatchLaneSettings } from './batch';
+import { overBudget } from './sweep-budget';
 
 export interface SweepVariant {
   method: MethodName;
@@ -53,7 +54,15 @@ export interface SweepCounters {
   reused: number;
   tokens: number;
   costUsd: number;
+  /** Verifications cancelled with the sweep (what they paid is in tokens and costUsd). */
+  cancelled?: number;
 }
+
+/** The type of a cancelled sweep's run-failure record for each verification it cancelled. */
+export const CANCELLED_WITH_SWEEP = 'CancelledWithSweep';
+
+/** How long a cancelled sweep waits for its cancelled verifications (and their paid calls in flight) to close. */
+export const CANCELLED_CLOSE_WAIT = '5 minutes';
 
 /** A started verification: enough to count and record its outcome after a continue-as-new. */
 export interface SweepChildRef {
@@ -159,9 +168,13 @@ export interface SweepProgress {
   failed: number;
   reused: number;
   running: number;
+  /** Verifications cancelled with the sweep. */
+  cancelled?: number;
   tokens: number;
   costUsd: number;
   budget: SweepBudget;
+  /** How far the spend went past the budget (verifications already running when it ran out finish and are paid). */
+  overBudget?: SweepBudget;
   continuedAsNew: number;
   pausedBy?: 'failure-rate';
   /** The most frequent failure reasons, most frequent first. */
@@ -278,10 +291,16 @@ export function sweepProgress(runId: string, state: SweepState, variantCount: nu
     ...state.counters,
     running,
     budget: { ...state.budget },
+    ...overBudgetField(state),
     continuedAsNew: state.continuedAsNew,
     ...(state.pausedBy ? { pausedBy: state.pausedBy } : {}),
     ...(state.failureReasons && Object.keys(state.failureReasons).length > 0 ? { topFailureReasons: topFailureReasons(state.failureReasons) } : {}),
   };
+}
+
+function overBudgetField(state: SweepState): { overBudget?: SweepBudget } {
+  const over = overBudget(state.counters, state.budget);
+  return over ? { overBudget: over } : {};
 }
 
 /**

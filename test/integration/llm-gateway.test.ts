@@ -141,12 +141,18 @@ describe('gateway against the simulator over HTTP', () => {
     expect(failure).toMatchObject({ nonRetryable: false, type: TRANSIENT_FAILURE_TYPES.timeout });
   });
 
-  it('aborts the request on the caller signal', async () => {
-    const sim = await simulator({ faults: [{ kind: 'timeout', everyNth: 1 }] });
+  it('finishes a request already sent when the caller signal aborts (it is paid), and sends none after', async () => {
+    const sim = await simulator({ latencyMs: 600 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const pending = gatewayFor(sim).complete({ ...request('Paris is the capital of France.'), signal: controller.signal });
-    await expect(pending).rejects.toThrow(/abort/i);
+    const gateway = gatewayFor(sim);
+    const answered = await gateway.complete({ ...request('Paris is the capital of France.'), signal: controller.signal });
+    expect(answered.cached).toBe(false);
+    expect(answered.usage.totalTokens).toBeGreaterThan(0);
+    const chats = () => sim.requests().filter((r) => r.path.includes('chat/completions'));
+    expect(chats().map((r) => r.status)).toEqual([200]);
+    await expect(gateway.complete({ ...request('Berlin is the capital of Germany.'), signal: controller.signal })).rejects.toThrow(/abort/i);
+    expect(chats()).toHaveLength(1);
   });
 
   it('counts malformed JSON as LlmOutputInvalid, not retryable', async () => {

@@ -200,6 +200,27 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
     expect(await handle.result()).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT, budget: { tokens: 10_000_000 } });
   });
 
+  it('starts no more verifications than the budget holds: no overshoot by a whole concurrency window, and says by how much it went over', async () => {
+    const budget = 2_500;
+    const { handle } = await startSweep(client, config.temporal.taskQueue, sweepInput('budget-window', { concurrency: 12, budget: { tokens: budget } }));
+    await waitFor('the budget to run out', async () => {
+      const progress = await progressOf(handle);
+      return progress.status === 'budget-exhausted' && progress.running === 0;
+    });
+    const exhausted = await progressOf(handle);
+    const verdicts = await verdictsOf(exhausted.runId);
+    const perVerification = verdicts.map((verdict) => verdict.usage.totalTokens);
+    expect(verdicts).toHaveLength(exhausted.done);
+    expect(exhausted.done).toBeGreaterThanOrEqual(1);
+    expect(exhausted.done).toBeLessThan(DEMO_CLAIM_COUNT);
+    // Before the reservation all 10 claims started at once (concurrency 12) and the sweep ended `completed`.
+    expect(exhausted.tokens).toBeLessThanOrEqual(budget + Math.max(...perVerification));
+    if (exhausted.tokens > budget) expect(exhausted.overBudget).toEqual({ tokens: exhausted.tokens - budget });
+    else expect(exhausted.overBudget).toBeUndefined();
+    expect(await rejection(handle.executeUpdate(resumeSweepUpdate))).toMatch(/budget is exhausted/);
+    await handle.executeUpdate(cancelSweepUpdate);
+  });
+
   it('records a failing claim with its reason while the others complete', async () => {
     const otherFile = path.join(tmp, 'other.jsonl');
     fs.writeFileSync(

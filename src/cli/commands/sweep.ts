@@ -42,7 +42,7 @@ import { ensureWorker } from '../embedded-worker';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { requireElasticsearch } from '../preflight';
-import { formatProgress, SweepProgressBar } from '../sweep-progress';
+import { describeOverBudget, formatProgress, SweepProgressBar } from '../sweep-progress';
 import { formatStuck, formatWatch, ratePerMinute, retryingActivities } from '../sweep-watch';
 import { findStuckVerifications } from '../../client/stuck-workflows';
 import { SEARCH_ATTRIBUTES } from '../../shared/constants';
@@ -330,7 +330,7 @@ async function driveSweep(
     bar.stop();
     if (options.json) printJson(final);
     else printText(`${formatProgress(final)}\n`);
-    if (final.status === 'budget-exhausted') notice(`budget exhausted: raise it with \`verity sweep budget ${input.runId} --usd N\` (or --tokens N), then run \`${how.again}\``);
+    if (final.status === 'budget-exhausted') notice(`budget exhausted${final.overBudget ? ` (over by ${describeOverBudget(final.overBudget)})` : ''}: raise it with \`verity sweep budget ${input.runId} --usd N\` (or --tokens N), then run \`${how.again}\``);
     if (final.status === 'paused') notice(`paused: \`verity sweep resume ${input.runId}\`, then run \`${how.again}\``);
   } finally {
     process.removeListener('SIGINT', interrupt);
