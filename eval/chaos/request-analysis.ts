@@ -14,6 +14,11 @@ export interface DuplicateAnalysis {
   /** Of those, hashes with an attempt in flight during a disruption (a worker kill or the server restart). */
   inFlightAtKill: number;
   inFlightAtRestart: number;
+  /**
+   * Of the others, hashes first paid while the request cache (Elasticsearch) was unreachable: that
+   * answer could not be cached (it was returned anyway), so a later identical request paid again.
+   */
+  paidWhileCacheDown: number;
   /** Duplicated hashes no disruption explains: each is a call paid twice for nothing. */
   unexplained: string[];
 }
@@ -29,7 +34,14 @@ function overlaps(record: SimRequestRecord, disruption: Disruption, slackMs: num
  * Counts the paid model requests (answered with 200; a 429 or 500 costs nothing) that were sent
  * more than once, and whether a kill or restart explains each.
  */
-export function analyseDuplicates(records: SimRequestRecord[], kills: Disruption[], restarts: Disruption[], path = '/v1/chat/completions', slackMs = 250): DuplicateAnalysis {
+export function analyseDuplicates(
+  records: SimRequestRecord[],
+  kills: Disruption[],
+  restarts: Disruption[],
+  path = '/v1/chat/completions',
+  slackMs = 250,
+  cacheOutages: Disruption[] = [],
+): DuplicateAnalysis {
   const byHash = new Map<string, SimRequestRecord[]>();
   const paid = records.filter((r) => r.path === path && r.status === 200 && !r.fault);
   for (const record of paid) byHash.set(record.requestHash, [...(byHash.get(record.requestHash) ?? []), record]);
@@ -37,12 +49,16 @@ export function analyseDuplicates(records: SimRequestRecord[], kills: Disruption
   const hit = (attempts: SimRequestRecord[], disruptions: Disruption[]) => attempts.some((a) => disruptions.some((d) => overlaps(a, d, slackMs)));
   const atKill = duplicated.filter(([, attempts]) => hit(attempts, kills));
   const atRestart = duplicated.filter(([, attempts]) => !hit(attempts, kills) && hit(attempts, restarts));
-  const explained = new Set([...atKill, ...atRestart].map(([hash]) => hash));
+  const firstPaidWhileCacheDown = duplicated.filter(
+    ([, attempts]) => !hit(attempts, kills) && !hit(attempts, restarts) && cacheOutages.some((outage) => overlaps(attempts[0]!, outage, 0) && Date.parse(attempts[0]!.time) >= Date.parse(outage.from)),
+  );
+  const explained = new Set([...atKill, ...atRestart, ...firstPaidWhileCacheDown].map(([hash]) => hash));
   return {
     requests: paid.length,
     duplicatedHashes: duplicated.length,
     inFlightAtKill: atKill.length,
     inFlightAtRestart: atRestart.length,
+    paidWhileCacheDown: firstPaidWhileCacheDown.length,
     unexplained: duplicated.map(([hash]) => hash).filter((hash) => !explained.has(hash)),
   };
 }

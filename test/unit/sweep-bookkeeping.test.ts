@@ -109,6 +109,18 @@ describe('chaos request analysis', () => {
     ];
     const kill = { what: 'kill', from: '2026-01-01T00:00:00.100Z', to: '2026-01-01T00:00:00.100Z' };
     const analysis = analyseDuplicates(records, [kill], []);
-    expect(analysis).toEqual({ requests: 5, duplicatedHashes: 2, inFlightAtKill: 1, inFlightAtRestart: 0, unexplained: ['b'] });
+    expect(analysis).toEqual({ requests: 5, duplicatedHashes: 2, inFlightAtKill: 1, inFlightAtRestart: 0, paidWhileCacheDown: 0, unexplained: ['b'] });
+  });
+
+  it('explains a duplicate first paid while the request cache was down (its answer could not be cached), not one paid before the outage', () => {
+    const records = [
+      record('a', '2026-01-01T00:01:06.000Z'),
+      record('a', '2026-01-01T00:02:11.000Z'),
+      record('b', '2026-01-01T00:00:59.000Z'),
+      record('b', '2026-01-01T00:02:12.000Z'),
+    ];
+    const outage = { what: 'es outage', from: '2026-01-01T00:01:05.000Z', to: '2026-01-01T00:02:10.000Z' };
+    const analysis = analyseDuplicates(records, [], [], undefined, undefined, [outage]);
+    expect(analysis).toMatchObject({ duplicatedHashes: 2, paidWhileCacheDown: 1, unexplained: ['b'] });
   });
 });
