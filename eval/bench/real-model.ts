@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 import { ensureInfra } from '../../infra';
 import { main as cli } from '../../src/cli/main';
+import { CommandProgress } from '../../src/cli/progress';
 import { LOCAL_CONTEXT_PER_SLOT, LOCAL_MODELS, LOCAL_MODEL_NAMES, type LocalModelName } from '../../src/config/local-llm';
 import { relevanceEmbedding } from '../../src/client/tool-mad-protocol';
 import { loadConfig } from '../../src/config/config';
@@ -146,8 +147,11 @@ async function main(): Promise<void> {
     return (Date.now() - started) / 1000;
   };
   const results: MethodResult[] = [];
+  // Each method's sweep shows its own progress (verity sweep run); this line says where the whole bench stands.
+  const benchProgress = new CommandProgress({ label: `bench real-model ${model}`, unit: 'methods', intervalMs: config.progressIntervalMs });
   try {
-    for (const method of methods) {
+    for (const [index, method] of methods.entries()) {
+      benchProgress.update({ done: index, total: methods.length, detail: `now ${method}` });
       const perDataset = method === 'rag' ? Number(args['rag-claims']) : Number(args.claims);
       const datasets = datasetsOverride ?? PAPER_DATASETS[method] ?? Object.keys(DATASETS);
       let settings = BENCH_SETTINGS[method] ?? {};
@@ -195,7 +199,9 @@ async function main(): Promise<void> {
       const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slot, ${LOCAL_CONTEXT_PER_SLOT}-token window), ${merged.machine}`;
       process.stdout.write(`${renderRealModelTable(heading, merged.rows, merged.throughput)}\n`);
     }
+    benchProgress.update({ done: methods.length, total: methods.length });
   } finally {
+    benchProgress.finish();
     fs.rmSync(workDir, { recursive: true, force: true });
     await es.close();
   }
