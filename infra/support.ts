@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { CommandProgress, type ProgressOptions } from '../src/cli/progress';
 
 /** Progress lines for humans (the CLI sends them to stderr). */
 export type InfraLog = (line: string) => void;
@@ -119,13 +120,39 @@ export function isExecutable(file: string): boolean {
   }
 }
 
+/** How a download shows its progress on stderr (a bar on a terminal, else a line at most every intervalMs). */
+export interface DownloadProgress {
+  label: string;
+  intervalMs?: number;
+  stream?: ProgressOptions['stream'];
+}
+
+/** First-use downloads are minutes long: a line every 15 s when stderr is not a terminal. */
+const DOWNLOAD_PROGRESS_INTERVAL_MS = 15_000;
+
 /** Downloads `url` to `dest` through a temporary file, so a broken download never looks cached. */
-export async function download(url: string, dest: string, timeoutMs = 600_000): Promise<void> {
+export async function download(url: string, dest: string, timeoutMs = 600_000, progress?: DownloadProgress): Promise<void> {
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok || !response.body) throw new Error(`GET ${url} answered ${response.status}`);
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   const partial = `${dest}.partial`;
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream), fs.createWriteStream(partial));
+  const total = Number(response.headers.get('content-length') ?? 0) || 0;
+  const bar = progress
+    ? new CommandProgress({ label: progress.label, unit: 'MB', scale: 1e6, intervalMs: progress.intervalMs ?? DOWNLOAD_PROGRESS_INTERVAL_MS, stream: progress.stream })
+    : undefined;
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      bar?.update({ done: received, total: Math.max(total, received) });
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), counter, fs.createWriteStream(partial));
+  } finally {
+    bar?.finish();
+  }
   fs.renameSync(partial, dest);
 }
 

@@ -207,7 +207,7 @@ async function installFromOfficialDownload(binDir: string): Promise<void> {
   const url = `https://temporal.download/cli/archive/v${TEMPORAL_CLI_VERSION}?platform=${process.platform}&arch=${arch}`;
   await withTempDir(async (dir) => {
     const archive = path.join(dir, 'temporal.tar.gz');
-    await download(url, archive, 120_000);
+    await download(url, archive, 120_000, { label: 'temporal CLI download' });
     await run('tar', ['-xzf', archive, '-C', dir]);
     installBinary(path.join(dir, 'temporal'), binDir);
   });

@@ -36,6 +36,7 @@ import { parseArgs } from 'node:util';
 import YAML from 'yaml';
 import { ensureInfra } from '../../infra';
 import { main as cli } from '../../src/cli/main';
+import { CommandProgress } from '../../src/cli/progress';
 import { LOCAL_CONTEXT_PER_SLOT, LOCAL_MODELS, LOCAL_MODEL_NAMES, type LocalModelName } from '../../src/config/local-llm';
 import { relevanceEmbedding } from '../../src/client/tool-mad-protocol';
 import { loadConfig } from '../../src/config/config';
@@ -169,11 +170,14 @@ async function main(): Promise<void> {
     return (Date.now() - started) / 1000;
   };
   const results: MethodResult[] = [];
+  // Each method's sweep shows its own progress (verity sweep run); this line says where the whole bench stands.
+  const benchProgress = new CommandProgress({ label: `bench real-model ${model}`, unit: 'methods', intervalMs: config.progressIntervalMs });
   try {
     const variants = methods.flatMap((method): { method: MethodName; order: string | undefined; label: string }[] =>
       answerOrders && ORDERED_BASELINES.includes(method) ? answerOrders.map((order) => ({ method, order, label: `${method} [${order}]` })) : [{ method, order: undefined, label: method }],
     );
-    for (const { method, order, label } of variants) {
+    for (const [index, { method, order, label }] of variants.entries()) {
+      benchProgress.update({ done: index, total: variants.length, detail: `now ${label}` });
       const perDataset = method === 'rag' ? Number(args['rag-claims']) : Number(args.claims);
       const datasets = datasetsOverride ?? PAPER_DATASETS[method] ?? Object.keys(DATASETS);
       let settings: Record<string, unknown> = { ...BENCH_SETTINGS[method], ...(order ? { order } : {}) };
@@ -222,7 +226,9 @@ async function main(): Promise<void> {
       const heading = `${spec.description} ${spec.quantisation} (${(spec.sizeBytes / 1e9).toFixed(2)} GB GGUF) on llama.cpp (${server.slots} slot, ${LOCAL_CONTEXT_PER_SLOT}-token window), ${merged.machine}`;
       process.stdout.write(`${renderRealModelTable(heading, merged.rows, merged.throughput, temperaturesOf(merged.runs))}\n`);
     }
+    benchProgress.update({ done: methods.length, total: methods.length });
   } finally {
+    benchProgress.finish();
     fs.rmSync(workDir, { recursive: true, force: true });
     await es.close();
   }

@@ -28,6 +28,7 @@ import { ensureInfra } from '../../infra';
 import { ensureElasticsearch } from '../../infra/elasticsearch';
 import { stopPidFile } from '../../infra/support';
 import { ensureTemporal, temporalPaths } from '../../infra/temporal';
+import { CommandProgress } from '../../src/cli/progress';
 import { readRunConfig } from '../../src/runs/read-run-config';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { connectTemporal } from '../../src/client/temporal';
@@ -184,8 +185,11 @@ async function main(): Promise<number> {
   const esOutages: Disruption[] = [];
   let esOutageEnded: Promise<void> | undefined;
 
+  // The proof runs for minutes: verdicts so far on stderr, a line at most every VERITY_PROGRESS_INTERVAL_S when not a terminal.
+  const progress = new CommandProgress({ label: 'chaos sweep', unit: 'verdicts', intervalMs: config.progressIntervalMs });
   while (Date.now() - started < TIMEOUT_MS + esOutageMs) {
     const done = await verdictCount();
+    progress.update({ done, total, detail: `${kills.length} worker kills, ${restarts.length} Temporal restarts, ${esOutages.length} ES outages so far` });
     if (pendingKills.length > 0 && done >= pendingKills[0]! * total) {
       pendingKills.shift();
       const victim = worker!;
@@ -234,6 +238,7 @@ async function main(): Promise<number> {
     await sleep(500);
   }
 
+  progress.finish();
   await esOutageEnded;
   await esProxy.close();
   const result = finalStatus === 'COMPLETED' ? await client.workflow.getHandle(handle.workflowId).result() : undefined;

@@ -195,7 +195,7 @@ describe('claim explorer in headless Chromium', () => {
     expect(await filter(page, 'method', 'rag')).toBe(2);
     await rowsOf(page).first().click();
     await page.locator('#transcript .llm-call').first().waitFor();
-    expect(await page.locator('#transcript .llm-call > summary').first().textContent()).toMatch(/rag · verdict · gpt-4o-mini/);
+    expect(await page.locator('#transcript .llm-call > summary').first().textContent()).toMatch(/rag · verdict rationale first · gpt-4o-mini/);
     expect(errors).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withFileLock } from '../../infra/file-lock';
 import { serverArgs } from '../../infra/local-llm';
@@ -63,6 +64,24 @@ describe.runIf(hasPython)('ensureWeights', () => {
     expect(fs.existsSync(path.join(paths.downloadsDir, spec.name))).toBe(false);
     // Checked once: the second call uses the file as it is.
     expect(await ensureWeights(paths, spec, noPython, silent)).toBe(file);
+  });
+
+  it('writes the progress of the assembled weights in MB of the model size, not one line per chunk', async () => {
+    const content = 'a'.repeat(60_000) + 'b'.repeat(40_000);
+    const spec = fakeSpec(content);
+    const paths = seeded(spec, [content.slice(0, 60_000), content.slice(60_000)]);
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    await ensureWeights(paths, spec, noPython, silent, { intervalMs: 60_000, stream });
+    // The first part's update, then the last state at the end (interval 60 s).
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^local-llm tiny weights: 0\.1\/0\.1 MB \(60%\).*part 1\/2/);
+    expect(lines[1]).toMatch(/^local-llm tiny weights: 0\.1\/0\.1 MB \(100%\).*part 2\/2/);
   });
 
   it('refuses parts whose concatenation has another hash, and leaves no model file behind', async () => {

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { findOnPath, hostPortOfUrl, isPortOpen, parseHostPort, stopPidFile, tailFile, waitUntil } from '../../infra/support';
+import { download, findOnPath, hostPortOfUrl, isPortOpen, parseHostPort, stopPidFile, tailFile, waitUntil } from '../../infra/support';
 
 describe('parseHostPort', () => {
   it('reads host and port', () => {
@@ -66,5 +68,43 @@ describe('pid files and logs', () => {
   it('finds executables on a PATH', () => {
     expect(findOnPath('sh', '/nonexistent:/bin:/usr/bin')).toMatch(/\/sh$/);
     expect(findOnPath('no-such-binary-xyz', '/bin')).toBeUndefined();
+  });
+});
+
+describe('download', () => {
+  it('writes the file and, when stderr is not a terminal, progress lines in MB with the total', async () => {
+    const body = Buffer.alloc(3_000_000, 7);
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(body.length) });
+      // Three chunks, so the download reports more than once.
+      res.write(body.subarray(0, 1_000_000));
+      setTimeout(() => {
+        res.write(body.subarray(1_000_000, 2_000_000));
+        res.end(body.subarray(2_000_000));
+      }, 20);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-download-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    try {
+      const dest = path.join(dir, 'archive.bin');
+      await download(`http://127.0.0.1:${port}/archive`, dest, 10_000, { label: 'test download', intervalMs: 60_000, stream });
+      expect(fs.readFileSync(dest).equals(body)).toBe(true);
+      expect(fs.existsSync(`${dest}.partial`)).toBe(false);
+      // The first update and the end, nothing in between (interval 60 s): never a line per chunk.
+      expect(lines.length).toBe(2);
+      expect(lines.every((line) => line.startsWith('test download'))).toBe(true);
+      expect(lines.at(-1)).toContain('3.0/3.0 MB (100%)');
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
