@@ -53,7 +53,9 @@ function reasoningAllowanceLines(plan: Plan): string[] {
   const models = [...new Set(plan.rows.map((row) => row.model))].map((model) => ({ model, capabilities: capabilitiesOf(model) })).filter(({ capabilities }) => capabilities.reasoning);
   if (models.length === 0) return [];
   const allowances = models.map(({ model, capabilities }) => `${model} × ${capabilities.reasoningMultiplier} (${capabilities.tokenParameter})`).join(', ');
+  const notSent = models.filter(({ capabilities }) => capabilities.omittedParameters.includes('temperature')).map(({ model }) => model);
   return [
     `reasoning allowance (task cap × it, VERITY_REASONING_MULTIPLIERS): ${allowances}; reasoning tokens are billed as output and may exceed the pilot's tokens out`,
+    ...(notSent.length > 0 ? [`temperature: not sent to ${notSent.join(', ')} (the model refuses it; its default applies)`] : []),
   ];
 }

@@ -3,6 +3,7 @@ import { identityHash } from '../shared/identity';
 import type { VerityConfig } from './config';
 import { LOCAL_LLM_ENGINE, LOCAL_MODELS, localEndpointIdentity } from './local-llm';
 import { redactUrl } from './redact-url';
+import { sentTemperature } from '../llm/sent-temperature';
 
 /** The endpoint the SDK talks to when only OPENAI_API_KEY is set. */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -72,7 +73,7 @@ export function configStamp(config: IdentitySource): ConfigStamp {
   const label = [
     `Elasticsearch ${publicUrl(config.elasticsearch.url)} prefix "${config.elasticsearch.indexPrefix}"`,
     `LLM ${endpoint.baseUrl ?? (config.llm.local ? localLabel(config.llm.local.model) : 'simulator')}`,
-    `model ${config.llm.models.default}, temperature ${config.llm.temperature}, seed ${config.llm.seed}`,
+    `model ${config.llm.models.default}, temperature ${sentTemperature(config.llm.models.default, config.llm.temperature)}, seed ${config.llm.seed}`,
   ].join(', ');
   return { fingerprint: configHash(config).slice(0, 16), label };
 }

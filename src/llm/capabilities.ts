@@ -5,6 +5,8 @@
  * the sampling parameters the model refuses, the cap sized for reasoning, the structured-output
  * forms the server honours. Nothing here is part of a request's identity (llmRequestHash): the
  * canonical request stays what the method asked; only the wire body follows the table.
+ * Rows last checked against the providers' pages on 2026-11-29 (which could be verified and which
+ * not, with the URLs read: docs/providers.md, "Rows checked against the providers' pages").
  */
 import type { ResponseFormat } from './types';
 
@@ -76,7 +78,7 @@ export const CAPABILITY_TABLE: readonly CapabilityRow[] = [
     responseFormats: ALL_FORMATS,
     reasoningField: 'reasoning_content',
     notes:
-      'Served by vLLM (`vllm serve openai/gpt-oss-20b`, reasoning parser openai_gptoss: reasoning in message.reasoning_content) or Ollama (`gpt-oss:20b`, reasoning in message.reasoning); its reasoning counts in completion_tokens and against max_tokens.',
+      'Served by vLLM (`vllm serve openai/gpt-oss-20b`, reasoning parser openai_gptoss: reasoning in message.reasoning_content) or Ollama (`gpt-oss:20b`, reasoning in message.reasoning); its reasoning counts in completion_tokens and against max_tokens; neither server reports usage reasoning_tokens, so the gateway estimates them from the reasoning text (reasoning-tokens.ts).',
     sources: [
       'https://cookbook.openai.com/articles/gpt-oss/run-vllm',
       'https://docs.vllm.ai/en/latest/features/reasoning_outputs.html',

@@ -1,3 +1,4 @@
+import { reasoningTokensOf } from './reasoning-tokens';
 import type OpenAI from 'openai';
 import { type APIError, APIConnectionTimeoutError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
@@ -222,7 +223,7 @@ export class LlmGateway {
       model: completion.model,
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
-      ...reasoningTokensOf(completion.usage),
+      ...reasoningTokensOf(completion.usage, completion.choices[0]?.message, completion.usage?.completion_tokens ?? 0),
       ...reportedCostOf(completion.usage),
       responseFormat: 'json_schema',
     };
@@ -507,7 +508,7 @@ export class LlmGateway {
         model: completion.model || body.model,
         promptTokens: completion.usage?.prompt_tokens ?? 0,
         completionTokens: completion.usage?.completion_tokens ?? 0,
-        ...reasoningTokensOf(completion.usage),
+        ...reasoningTokensOf(completion.usage, completion.choices[0]?.message, completion.usage?.completion_tokens ?? 0),
         ...cachedPromptTokensOf(completion.usage),
         ...reportedCostOf(completion.usage),
       };
@@ -546,13 +547,6 @@ function cachedChatResponse(hit: LlmTaskResult): ChatCallResponse {
   return { model: hit.model, inputTokens: hit.usage.promptTokens, outputTokens: hit.usage.completionTokens, costUsd: 0, cacheHit: true, content: JSON.stringify(hit.output) };
 }
 
-const reasoningUsageSchema = z.object({ completion_tokens_details: z.object({ reasoning_tokens: z.number().int().nonnegative() }) });
-
-/** usage.completion_tokens_details.reasoning_tokens (OpenAI's reasoning models; vLLM and Ollama when they count it). */
-function reasoningTokensOf(usage: unknown): { reasoningTokens?: number } {
-  const parsed = reasoningUsageSchema.safeParse(usage);
-  return parsed.success ? { reasoningTokens: parsed.data.completion_tokens_details.reasoning_tokens } : {};
-}
 
 const cachedUsageSchema = z.object({ prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative() }) });
 

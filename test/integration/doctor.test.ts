@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseEndpoint, type DoctorReport, renderDoctorReport } from '../../src/llm/doctor';
 import { DEFAULT_PRICES } from '../../src/llm/prices';
-import type { ServerProfile } from '../../src/simulator/profiles';
+import { SERVER_PROFILES, type ServerProfile } from '../../src/simulator/profiles';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/server';
 
 /** `verity doctor`'s probes against the simulator playing each provider (over HTTP). */
@@ -69,5 +69,31 @@ describe('verity doctor against the simulator profiles', () => {
   it('the simulator itself prices nothing on purpose', async () => {
     const report = await doctor('openai', 'gpt-4o-mini', { simulated: true });
     expect(check(report, 'price')).toMatchObject({ ok: null });
+  });
+
+  // Every profile the simulator plays, not only the providers' rows: the model each is met with.
+  const MODEL_OF_PROFILE: Record<ServerProfile, string> = {
+    openai: 'gpt-4o-mini',
+    'llama.cpp': 'qwen2.5-coder-0.5b-instruct',
+    'llama-cpp-python': 'qwen2.5-coder-0.5b-instruct',
+    'no-response-format': 'gpt-4o-mini',
+    prose: 'gpt-4o-mini',
+    loop: 'gpt-4o-mini',
+    'openai-reasoning': 'gpt-5-mini',
+    'gpt-oss-vllm': 'openai/gpt-oss-20b',
+    ollama: 'gpt-oss:20b',
+    'anthropic-compat': 'claude-sonnet-4-5',
+    'gemini-compat': 'gemini-2.5-flash',
+    'no-seed': 'gpt-4o-mini',
+  };
+
+  it.each(SERVER_PROFILES)('%s: prints its table (endpoint, what verity will send, one line per check, the problem count)', async (profile) => {
+    const report = await doctor(profile, MODEL_OF_PROFILE[profile]);
+    const lines = renderDoctorReport(report).split('\n');
+    expect(lines[0]).toBe(`endpoint ${report.baseUrl}, model ${MODEL_OF_PROFILE[profile]} (${report.family})`);
+    expect(lines[1]).toMatch(/^verity will send: max_(?:completion_)?tokens \(task cap × \d+\), structured output by (?:json_schema|json_object|prompt|none)/);
+    for (const check of report.checks) expect(lines.some((line) => line.startsWith(`${check.ok === true ? 'ok  ' : check.ok === false ? 'FAIL' : '--  '} ${check.name}`))).toBe(true);
+    expect(report.checks.map((check) => check.name)).toEqual(expect.arrayContaining(['models', 'chat', 'price']));
+    expect(lines.at(-1)).toBe(report.problems === 0 ? 'no problems' : `${report.problems} problem${report.problems === 1 ? '' : 's'}`);
   });
 });

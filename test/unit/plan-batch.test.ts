@@ -51,5 +51,6 @@ describe('sweep plan: batch prices and wall time', () => {
     const rows = ['gpt-4o', 'gpt-5-mini', 'openai/gpt-oss-20b'].map((model) => planRow({ dataset: 'd', method: 'rag', model, claims: 1 }, stats, { kind: 'pilot', claims: 1, failed: 0 }, DEFAULT_PRICES));
     const text = formatPlan(summarisePlan('r', rows));
     expect(text).toContain('reasoning allowance (task cap × it, VERITY_REASONING_MULTIPLIERS): gpt-5-mini × 8 (max_completion_tokens), openai/gpt-oss-20b × 8 (max_tokens)');
+    expect(text).toContain('temperature: not sent to gpt-5-mini (the model refuses it; its default applies)');
   });
 });

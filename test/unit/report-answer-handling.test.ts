@@ -26,6 +26,14 @@ describe('report: how the model answers had to be handled, per dataset × method
     expect(renderMarkdown(report)).toContain('48 reasoning tokens (in the completion tokens, billed as output)');
   });
 
+  it("says the temperature was not sent to a model that refuses it", () => {
+    expect(renderMarkdown(buildReport(runB(), goldLabels()))).not.toContain('Temperature: not sent');
+    const run = runB();
+    for (const verdict of run.verdicts) verdict.model = 'gpt-5-mini';
+    const markdown = renderMarkdown(buildReport(run, goldLabels()));
+    expect(markdown).toContain('Temperature: not sent (the model refuses it; its default applies).');
+  });
+
   it('reads verdicts stored before these counts existed as zero', () => {
     const stored = { workflowId: 'w', runId: 'r', claimId: 'c', method: 'rag', model: 'm', label: 'NEI', usage: { llmCalls: 1 } };
     expect(runVerdictSchema.parse(stored).usage).toMatchObject({ invalidAnswers: 0, formatFallbacks: 0, trimmedPrompts: 0 });

@@ -28,6 +28,7 @@ import { watchForStuck } from '../stuck-watch';
 import { describeStuck, type StuckWorkflow } from '../../client/stuck-workflows';
 import { applyLlmOption, llmOption } from '../llm-option';
 import { parseTopK } from '../common';
+import { sentTemperature } from '../../llm/sent-temperature';
 
 interface VerifyOptions {
   method: MethodName;
@@ -185,7 +186,7 @@ export function formatVerdict(verdict: Verdict): string {
     ),
     `  usage: ${verdict.usage.llmCalls} LLM call(s) (${verdict.usage.cachedLlmCalls} cached${verdict.usage.invalidAnswers ? `, ${verdict.usage.invalidAnswers} invalid` : ''}), ${verdict.usage.toolCalls} tool call(s), ${verdict.usage.totalTokens} tokens, $${verdict.usage.costUsd.toFixed(6)}`,
     ...(verdict.trace ? ['  trace: stored with the verdict (`--json` prints it)'] : []),
-    `  model: ${verdict.model} (temperature ${verdict.temperature}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
+    `  model: ${verdict.model} (temperature ${sentTemperature(verdict.model, verdict.temperature)}, seed ${verdict.seed}, prompt ${verdict.promptVersion})`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -7,6 +7,7 @@ import { DOCUMENTS_NOTE, documentsTable } from './documents-table';
 import { disputedTable, reviewedNote } from './reviewed-tables';
 import { REPEATS_NOTE, repeatedGroups, repeatsTable } from './repeats-table';
 import { confusionTable, conventionsTable, costTable, datasetsTable, failuresTable, isScored, manifestTable, perClassTable, summaryTable, type Table } from './report-tables';
+import { sentTemperature } from '../../llm/sent-temperature';
 
 /** Text from the run (dataset names, models, claim ids, reasons) as inert Markdown: no HTML, no link, one line. */
 function inline(text: string): string {
@@ -26,6 +27,7 @@ function groupSections(report: RunReport): string[] {
   return report.groups.flatMap((group) => [
     `### ${inline(groupLabel(group.key)).replace(/^#+/, '')}`,
     `Scheme: ${group.scheme}. Prompt versions: ${group.promptVersions.join(', ') || '–'}.`,
+    ...(sentTemperature(group.key.model, undefined).startsWith('not sent') ? [`Temperature: ${sentTemperature(group.key.model, undefined)}.`] : []),
     answerHandlingLine(group.answers),
     ...(isScored(group)
       ? [
