@@ -112,6 +112,8 @@ async function main(): Promise<void> {
   const verityLabels = new Map<string, string>();
   const referenceCalls = new Map<string, RecordedCall[]>();
   const verityCalls = new Map<string, RecordedCall[]>();
+  state = { method, seed, model, referenceCommit, referenceLabels, verityLabels, referenceCalls, verityCalls, searches: evidence.searches, started };
+  const done: DatasetClaim[] = [];
   try {
     const work = fs.mkdtempSync(path.join(projectRoot(), '.verity', 'parity', method, 'run-'));
     const claimsFile = path.join(work, 'claims.jsonl');
@@ -130,6 +132,8 @@ async function main(): Promise<void> {
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, { workflowId: workflowIdOf(input), taskQueue: stack.config.temporal.taskQueue, args: [input] });
       verityLabels.set(claim.id, verdict.label);
       verityCalls.set(claim.id, proxy.calls.get(proxy.currentTag) ?? []);
+      done.push(claim);
+      report(done, false);
       process.stderr.write(`  ${claim.id}: reference ${referenceLabels.get(claim.id)} (${((t1 - t0) / 1000).toFixed(0)} s), verity ${verdict.label} (${((Date.now() - t1) / 1000).toFixed(0)} s)\n`);
     }
   } finally {
@@ -139,6 +143,26 @@ async function main(): Promise<void> {
     await local.close();
   }
 
+  report(claims);
+}
+
+/** Prints and writes the comparison of the claims done so far (called after every claim, so a long run leaves a partial report). */
+interface ReportState {
+  method: string;
+  seed: number;
+  model: string;
+  referenceCommit: string;
+  referenceLabels: Map<string, string>;
+  verityLabels: Map<string, string>;
+  referenceCalls: Map<string, RecordedCall[]>;
+  verityCalls: Map<string, RecordedCall[]>;
+  searches: Map<string, string[]>;
+  started: number;
+}
+let state: ReportState | undefined;
+
+function report(done: DatasetClaim[], finalReport = true): void {
+  const { claims, method, seed, model, referenceCommit, referenceLabels, verityLabels, referenceCalls, verityCalls, searches, started } = { claims: done, ...state! };
   const perClaim = claims.map((claim) => {
     const ref = referenceCalls.get(claim.id) ?? [];
     const ver = verityCalls.get(claim.id) ?? [];
@@ -148,7 +172,7 @@ async function main(): Promise<void> {
       reference: referenceLabels.get(claim.id),
       verity: verityLabels.get(claim.id),
       llmCalls: { reference: ref.length, verity: ver.length },
-      searches: { reference: evidence.searches.get(`ref:${claim.id}`)?.length ?? 0 },
+      searches: { reference: searches.get(`ref:${claim.id}`)?.length ?? 0 },
       prompts: identicalPromptShare(ref, ver),
       firstStepIdentical: ref.length > 0 && ver.length > 0 && samePrompt(ref[0]!.prompt, ver[0]!.prompt),
       firstDivergence: firstDivergence(ref, ver),
@@ -171,7 +195,7 @@ async function main(): Promise<void> {
       .filter((c) => c.reference !== c.verity && c.firstDivergence)
       .map((c) => `--- ${c.id}: first divergence at step ${c.firstDivergence!.step} (${c.firstDivergence!.kind})\n${c.firstDivergence!.diff}\n`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n${claims.length} claims in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  if (finalReport) process.stdout.write(`${lines.join('\n')}\n${claims.length} claims in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
   const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
   writeReport(out, { command, method, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
