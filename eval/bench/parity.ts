@@ -10,7 +10,8 @@
  * verity's recorded-web search. The released code is run from --reference, never copied; its Python
  * dependencies go into a venv under .verity/parity/<method>/. Only EMULATE is wired so far.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
       const tagged = `ref:${claim.id}`;
       fs.writeFileSync(claimsFile, `${JSON.stringify({ id: tagged, claim: claim.claim })}\n`);
       const t0 = Date.now();
-      execFileSync(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+      // Asynchronous: the proxy and the evidence server the driver calls live in this process's event loop.
+      await promisify(execFile)(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { maxBuffer: 64 * 1024 * 1024 });
       const row = JSON.parse(fs.readFileSync(outFile, 'utf8').trim().split('\n').at(-1)!) as { label?: boolean; error?: string };
       referenceLabels.set(claim.id, row.error ? `error: ${row.error}` : row.label ? 'SUPPORTED' : 'REFUTED');
       referenceCalls.set(claim.id, proxy.calls.get(tagged) ?? []);
