@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelAgreement, wilsonInterval } from '../../eval/bench/parity/agreement';
 import { firstDivergence, identicalPromptShare, lineDiff, normalisePrompt } from '../../eval/bench/parity/prompt-diff';
+import { renderMessages } from '../../eval/bench/parity/recording-proxy';
 import { serperRequestSchema, toSerperResponse } from '../../eval/bench/parity/serper-shape';
 
 describe('parity prompt comparison', () => {
@@ -71,5 +72,12 @@ describe('parity evidence server shape', () => {
   it('validates the request body the released code sends', () => {
     expect(serperRequestSchema.parse({ q: 'x' }).q).toBe('x');
     expect(() => serperRequestSchema.parse({ q: '' })).toThrow();
+  });
+});
+
+describe('parity recording proxy', () => {
+  it('renders every message with its role, so a system prompt on one side is a difference', () => {
+    expect(renderMessages([{ role: 'user', content: 'Claim: x' }])).toBe('[user]\nClaim: x');
+    expect(renderMessages([{ role: 'system', content: 'S' }, { role: 'user', content: 'Claim: x' }])).toBe('[system]\nS\n[user]\nClaim: x');
   });
 });
