@@ -1,5 +1,5 @@
 import { mulberry32, randomIndex } from '../datasets/prng';
-import { accuracy, macroF1 } from './classification';
+import { accuracy, averagedClasses, macroF1, perClassMetrics } from './classification';
 import { confusionMatrix, type LabelPair } from './confusion-matrix';
 import { percentileOfSorted } from './percentile';
 
@@ -46,5 +46,9 @@ export function accuracyCI<L extends string>(pairs: readonly LabelPair<L>[], lab
 }
 
 export function macroF1CI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions): ConfidenceInterval {
-  return bootstrapCI(pairs, (sample) => macroF1(confusionMatrix(sample, labels)), options);
+  const classes = averagedClasses(confusionMatrix(pairs, labels));
+  return bootstrapCI(pairs, (sample) => {
+    const matrix = confusionMatrix(sample, labels);
+    return macroF1(matrix, perClassMetrics(matrix), classes);
+  }, options);
 }
