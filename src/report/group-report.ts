@@ -1,7 +1,8 @@
 import { schemeLabels, type SchemeLabel, type SchemeName } from '../labels';
 import {
   aggregateUsage,
-  bootstrapCI,
+  clusterBootstrapCI,
+  clustersBy,
   classificationReport,
   confusionMatrix,
   latencySummary,
@@ -22,8 +23,8 @@ import type { RunProtocol } from '../runs/run-manifest';
  * (or one ended by a limit) has no prediction and lands in the invalid/failed bucket, a wrong answer.
  * Only a row the run's protocol excludes (FIRE's unanswered claims under `protocol: paper`) is left out.
  */
-function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
-  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+function scoredPairs(rows: readonly ClaimRow[]): (LabelPair<SchemeLabel> & { claimId: string })[] {
+  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ claimId: row.claimId, gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
 }
 
 function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
@@ -57,6 +58,8 @@ export function buildGroupReport(
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
+  // A claim with its repeats is one cluster: intervals resample claims, never single repeats.
+  const clusters = clustersBy(pairs, (pair) => pair.claimId);
   const excluded = verdicts.filter((row) => row.excluded).length;
   const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length - excluded;
   const confusion = confusionMatrix(pairs, labels);
@@ -67,6 +70,8 @@ export function buildGroupReport(
     scheme,
     counts: {
       claims: rows.length,
+      distinctClaims: new Set(rows.map((row) => row.claimId)).size,
+      repeats: new Set(rows.map((row) => row.repeat)).size,
       verdicts: verdicts.length,
       failed: rows.length - verdicts.length,
       scored: pairs.length,
@@ -75,9 +80,9 @@ export function buildGroupReport(
       invalid: classification.invalid - (pairs.length - scoredVerdicts),
       excluded,
     },
-    accuracy: accuracyCI(pairs, labels, bootstrap),
-    macroF1: macroF1CI(pairs, labels, bootstrap),
-    weightedF1: bootstrapCI(pairs, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
+    accuracy: accuracyCI(pairs, labels, bootstrap, clusters),
+    macroF1: macroF1CI(pairs, labels, bootstrap, clusters),
+    weightedF1: clusterBootstrapCI(clusters, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
     perClass: classification.perClass,
     paper: protocol === 'paper' ? paperRoundedReport(confusion) : null,
     confusion,

@@ -48,8 +48,12 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
 }
 
 export interface GroupCounts {
-  /** Verifications of the group: verdicts plus failures. */
+  /** Verifications of the group: verdicts plus failures (distinctClaims × repeats when every repeat ran). */
   claims: number;
+  /** n: distinct claims, the unit the bootstrap intervals resample. */
+  distinctClaims: number;
+  /** k: repeats of the sweep the group's verifications come from (1 without repeats). */
+  repeats: number;
   verdicts: number;
   failed: number;
   /**

@@ -95,8 +95,8 @@ describe('protocol paper: macro/weighted F1 as the papers computed them', () => 
       'FIRE without a final answer (protocol: paper)',
     ]);
     const markdown = renderMarkdown(paper);
-    expect(markdown).toContain('| dataset | method | model | claims | scored | invalid | failed | excluded | macro-F1 (paper) | weighted-F1 (paper) |');
-    expect(markdown).toContain('| hover | fire | m1 | 6 | 4 | 0 | 0 | 2 | 0.74 | 0.74 |');
+    expect(markdown).toContain('| dataset | method | model | claims (n) | repeats (k) | scored | invalid | failed | excluded | macro-F1 (paper) | weighted-F1 (paper) |');
+    expect(markdown).toContain('| hover | fire | m1 | 6 | 1 | 4 | 0 | 0 | 2 | 0.74 | 0.74 |');
     expect(markdown).toContain('### Metric conventions');
     expect(markdown).toContain("EMULATE's eval.ipynb");
 

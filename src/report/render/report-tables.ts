@@ -70,7 +70,7 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
   const paper = protocol === 'paper';
   return {
     header: [
-      'dataset', 'method', 'model', 'claims', 'scored', 'invalid', 'failed',
+      'dataset', 'method', 'model', 'claims (n)', 'repeats (k)', 'scored', 'invalid', 'failed',
       ...(paper ? ['excluded', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
       'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]',
     ],
@@ -78,7 +78,8 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
       datasetLabel(g.key),
       g.key.method,
       g.key.model,
-      String(g.counts.claims),
+      String(g.counts.distinctClaims),
+      String(g.counts.repeats),
       String(g.counts.scored),
       String(g.counts.invalid),
       String(g.counts.failed),
