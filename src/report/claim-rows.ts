@@ -6,7 +6,7 @@ import type { ClaimRow } from './report-types';
 import { LIMIT_REACHED_TYPE } from '../shared/verification-limits';
 import { EMPTY_USAGE } from '../shared/verify';
 import type { RunProtocol } from '../runs/run-manifest';
-import { isExcludedByProtocol, isUnansweredFire } from './unanswered-claims';
+import { noAnswerScoring } from './unanswered-claims';
 
 /** The report's own label for a verification ended by a per-verification limit. */
 export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
@@ -31,8 +31,9 @@ function rawGold(gold: GoldLabels, claimId: string): string | null {
 function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, gold: GoldLabels, protocol: RunProtocol): ClaimRow {
   const goldRaw = rawGold(gold, verdict.claimId);
   const goldLabel = goldOnScheme(dataset, goldRaw, scheme);
-  const predicted = isUnansweredFire(verdict) ? null : predictedSchemeLabel(verdict.label, scheme);
-  const excluded = goldLabel !== null && isExcludedByProtocol(verdict, protocol);
+  const scoring = noAnswerScoring(verdict, protocol);
+  const predicted = scoring === 'answer' ? predictedSchemeLabel(verdict.label, scheme) : null;
+  const excluded = goldLabel !== null && scoring === 'excluded';
   return {
     dataset,
     method: verdict.method,
