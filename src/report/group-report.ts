@@ -15,6 +15,7 @@ import { accuracyCI, macroF1CI, repeatMetrics } from '../metrics';
 import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import { debateOutcomes } from './debate-outcomes';
+import { paperHeadline } from './paper-headline';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 import type { RunProtocol } from '../runs/run-manifest';
 
@@ -65,6 +66,7 @@ export function buildGroupReport(
   const confusion = confusionMatrix(pairs, labels);
   const classification = classificationReport(confusion);
   const usage = aggregateUsage(verdicts);
+  const repeats = repeatsOf(rows, labels);
   return {
     key,
     scheme,
@@ -84,7 +86,7 @@ export function buildGroupReport(
     macroF1: macroF1CI(pairs, labels, bootstrap, clusters),
     weightedF1: clusterBootstrapCI(clusters, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
     perClass: classification.perClass,
-    paper: protocol === 'paper' ? paperRoundedReport(confusion) : null,
+    paper: protocol === 'paper' ? { ...paperRoundedReport(confusion), headline: paperHeadline(key.method, confusion, repeats) } : null,
     confusion,
     usage,
     cachedLlmCallsPerClaim: verdicts.reduce((sum, row) => sum + row.cachedLlmCalls, 0) / Math.max(verdicts.length, 1),
@@ -93,6 +95,6 @@ export function buildGroupReport(
     answers: answerHandlingOf(verdicts),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
     debates: debateOutcomes(verdicts),
-    repeats: repeatsOf(rows, labels),
+    repeats,
   };
 }

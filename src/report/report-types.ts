@@ -1,4 +1,5 @@
 import type { DocumentGroupReport } from './document-groups';
+import type { PaperHeadline } from './paper-headline';
 import type { RunComparisons } from './paired-comparisons';
 import type { RunManifest, RunProtocol } from '../runs/run-manifest';
 import type { VerdictUsage } from '../shared/verify';
@@ -78,7 +79,7 @@ export interface GroupReport {
   weightedF1: ConfidenceInterval;
   perClass: ClassMetrics[];
   /** `protocol: paper`: class P/R/F1 and macro/weighted F1 rounded as the papers did (paperRoundedReport); null otherwise. */
-  paper: PaperReport | null;
+  paper: (PaperReport & { headline: PaperHeadline }) | null;
   confusion: ConfusionMatrix<SchemeLabel>;
   /** Over verdicts (failed verifications record no usage). */
   usage: UsageAggregate;

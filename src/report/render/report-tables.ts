@@ -71,7 +71,7 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
   return {
     header: [
       'dataset', 'method', 'model', 'claims (n)', 'repeats (k)', 'scored', 'invalid', 'failed',
-      ...(paper ? ['excluded', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
+      ...(paper ? ['excluded', 'paper headline', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
       'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]',
     ],
     rows: groups.map((g) => [
@@ -83,7 +83,7 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
       String(g.counts.scored),
       String(g.counts.invalid),
       String(g.counts.failed),
-      ...(paper ? [String(g.counts.excluded), ...[g.paper?.macroF1 ?? null, g.paper?.weightedF1 ?? null].map((v) => (isScored(g) ? fixed(v, 2) : '–'))] : []),
+      ...(paper ? [String(g.counts.excluded), isScored(g) && g.paper ? `${g.paper.headline.metric}: ${g.paper.headline.value}` : '–', ...[g.paper?.macroF1 ?? null, g.paper?.weightedF1 ?? null].map((v) => (isScored(g) ? fixed(v, 2) : '–'))] : []),
       ...[g.accuracy, g.macroF1, g.weightedF1].map((ci) => (isScored(g) ? withCI(ci) : '–')),
     ]),
   };
