@@ -53,6 +53,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     promptVersion: verdict.promptVersion,
     failureReason: null,
     decidedBy: verdict.trace?.decidedBy ?? null,
+    ...(verdict.method === 'mermaid' && verdict.trace?.answerClass === 'invalid' ? { offVocabularyAnswer: true } : {}),
   };
 }
 

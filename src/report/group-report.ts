@@ -31,7 +31,8 @@ function scoredPairs(rows: readonly ClaimRow[]): (LabelPair<SchemeLabel> & { cla
 function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
   const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts' | 'reasoningTokens') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
   const reasoningTokens = total('reasoningTokens');
-  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts'), ...(reasoningTokens > 0 ? { reasoningTokens } : {}) };
+  const offVocabulary = verdicts.filter((row) => row.offVocabularyAnswer === true).length;
+  return { invalid: total('invalidAnswers'), ...(offVocabulary > 0 ? { offVocabulary } : {}), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts'), ...(reasoningTokens > 0 ? { reasoningTokens } : {}) };
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {

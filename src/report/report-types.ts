@@ -44,6 +44,8 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
   durationMs: number;
   promptVersion: string;
   failureReason: string | null;
+  /** MERMAID: the answer was none of the label set's labels or their aliases (scored as its negative label). */
+  offVocabularyAnswer?: boolean;
   /** Tool-MAD: whether a gated consensus or the judge decided the debate; null for other methods and failures. */
   decidedBy: 'consensus' | 'judge' | null;
 }
@@ -88,7 +90,7 @@ export interface GroupReport {
   /** Verifications without a verdict; `outcome` is LIMIT_REACHED or `failed`. */
   failures: { claimId: string; outcome: string; reason: string }[];
   /** How the model's answers had to be handled, over verdicts (see VerdictUsage). */
-  answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number; /** Of the completion tokens, reasoning (billed as output); only when a server reported some. */ reasoningTokens?: number };
+  answers: { invalid: number; /** MERMAID answers off its label vocabulary. */ offVocabulary?: number; formatFallbacks: number; trimmedPrompts: number; /** Of the completion tokens, reasoning (billed as output); only when a server reported some. */ reasoningTokens?: number };
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;

@@ -52,6 +52,8 @@ export const runVerdictSchema = z.object({
       decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined),
       judge: z.object({ label: z.string().nullable().optional(), fallbackFrom: z.string().nullable().optional() }).optional().catch(undefined),
       fallback: z.boolean().optional().catch(undefined),
+      /** MERMAID: `invalid` when the answer is none of its labels or their aliases (off-vocabulary). */
+      answerClass: z.string().optional().catch(undefined),
     })
     .optional()
     .catch(undefined),

@@ -51,6 +51,8 @@ export const PATCHES = {
   checkOverlongSentenceUnreadable: 'check-overlong-sentence-unreadable',
   /** Local activities honour the retry budget by attempts too (the worker's local retries ignore their schedule-to-close timeout). */
   localRetryBudgetAttempts: 'local-retry-budget-attempts',
+  /** MERMAID reads documented aliases of its labels ("SUPPORTED"/"Supports"/"True" on SciFact) instead of exact strings (issue 37 §2.2). */
+  mermaidAnswerAliases: 'mermaid-answer-aliases',
 } as const;
 
 /**
@@ -81,6 +83,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepStopsOnConfigurationError,
   PATCHES.checkOverlongSentenceUnreadable,
   PATCHES.localRetryBudgetAttempts,
+  PATCHES.mermaidAnswerAliases,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

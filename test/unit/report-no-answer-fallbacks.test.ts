@@ -58,3 +58,13 @@ describe('a no-answer fallback is not an answer (issue 37 §2.1)', () => {
     expect(group.accuracy.estimate).toBe(1);
   });
 });
+
+describe('MERMAID answers off the label vocabulary are counted (issue 37 §2.2)', () => {
+  it('the group counts them and report.md says so', async () => {
+    const { renderMarkdown } = await import('../../src/report');
+    const records = { ...run('mermaid', 'verity'), verdicts: [verdict('c1', 'SUPPORTED', { method: 'mermaid', trace: { answerClass: 'positive' } }), verdict('c2', 'REFUTED', { method: 'mermaid', methodLabel: 'maybe', trace: { answerClass: 'invalid' } })] };
+    const report = buildReport(records, gold, { bootstrap: { resamples: 0 } });
+    expect(report.groups.find((g) => g.key.dataset === 'hover')!.answers.offVocabulary).toBe(1);
+    expect(renderMarkdown(report)).toContain('1 final answers off the label vocabulary');
+  });
+});
