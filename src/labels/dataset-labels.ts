@@ -48,6 +48,9 @@ export const DATASET_LABELS = {
   fever: { scheme: 'three-way', toInternal: FEVER_STYLE },
   feverous: { scheme: 'three-way', toInternal: FEVER_STYLE },
   fm2: { scheme: 'binary', toInternal: FEVER_STYLE },
+  // FaVIQ's gold is SUPPORTS/REFUTES; Tool-MAD prompts it with FEVER's three labels and an NEI answer is
+  // scored wrong (tool-mad.md §10 #11), so it is scored 3-way: on a binary scheme NEI would be REFUTED.
+  faviq: { scheme: 'three-way', toInternal: FEVER_STYLE },
   hover: { scheme: 'binary', toInternal: { SUPPORTED: 'SUPPORTED', NOT_SUPPORTED: 'REFUTED' } },
   // 3-way as released; MERMAID's protocol drops the NEI claims and scores it binary (see protocolScheme).
   scifact: { scheme: 'three-way', toInternal: { SUPPORT: 'SUPPORTED', CONTRADICT: 'REFUTED', NEI: 'NEI' } },

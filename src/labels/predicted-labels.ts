@@ -5,7 +5,7 @@ const PREDICTION_ALIASES: Record<SchemeLabel, readonly string[]> = {
   SUPPORTED: ['SUPPORTED', 'SUPPORTS', 'SUPPORT', 'true', 'yes'],
   REFUTED: ['REFUTED', 'REFUTES', 'CONTRADICT', 'NOT_SUPPORTED', 'false', 'no'],
   NEI: ['NEI', 'NOT ENOUGH INFO', 'Not Enough Evidence', 'not_enough_evidence', 'unknown'],
-  CONFLICTING: ['CONFLICTING', 'Conflicting Evidence/Cherrypicking'],
+  CONFLICTING: ['CONFLICTING', 'Conflicting Evidence/Cherrypicking', 'CONFLICTING EVIDENCE', 'CHERRYPICKING', 'CHERRY-PICKING'],
 };
 
 /** Parses a predicted label; undefined when it is not a label at all. */

@@ -1,5 +1,5 @@
 import { mulberry32, randomIndex } from '../datasets/prng';
-import { accuracy, macroF1 } from './classification';
+import { accuracy, averagedClasses, macroF1, perClassMetrics } from './classification';
 import { confusionMatrix, type LabelPair } from './confusion-matrix';
 import { percentileOfSorted } from './percentile';
 
@@ -41,10 +41,38 @@ export function bootstrapCI<T>(items: readonly T[], statistic: (sample: readonly
   };
 }
 
-export function accuracyCI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions): ConfidenceInterval {
-  return bootstrapCI(pairs, (sample) => accuracy(confusionMatrix(sample, labels)), options);
+/** Accuracy CI; `clusters` (pairs grouped by claim, repeats together) resamples claims, not verifications. */
+export function accuracyCI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions, clusters: readonly (readonly LabelPair<L>[])[] = pairs.map((pair) => [pair])): ConfidenceInterval {
+  return clusterBootstrapCI(clusters, (sample) => accuracy(confusionMatrix(sample, labels)), options);
 }
 
-export function macroF1CI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions): ConfidenceInterval {
-  return bootstrapCI(pairs, (sample) => macroF1(confusionMatrix(sample, labels)), options);
+/** Macro-F1 CI, over `clusters` as accuracyCI. */
+export function macroF1CI<L extends string>(pairs: readonly LabelPair<L>[], labels: readonly L[], options?: BootstrapOptions, clusters: readonly (readonly LabelPair<L>[])[] = pairs.map((pair) => [pair])): ConfidenceInterval {
+  const classes = averagedClasses(confusionMatrix(pairs, labels));
+  return clusterBootstrapCI(clusters, (sample) => {
+    const matrix = confusionMatrix(sample, labels);
+    return macroF1(matrix, perClassMetrics(matrix), classes);
+  }, options);
+}
+
+/**
+ * Bootstrap CI over clusters (a claim with all its repeats): clusters are resampled with
+ * replacement, the statistic sees their items pooled. k identical repeats of n claims then give the
+ * interval of n claims, not of k × n independent ones (issue 37 §2.4). With one item per cluster it
+ * is bootstrapCI over the items, draw for draw.
+ */
+export function clusterBootstrapCI<T>(clusters: readonly (readonly T[])[], statistic: (sample: readonly T[]) => number, options: BootstrapOptions = {}): ConfidenceInterval {
+  return bootstrapCI(clusters, (sample) => statistic(sample.flat() as T[]), options);
+}
+
+/** Items grouped by their cluster key, in first-seen order. */
+export function clustersBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const clusters = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const cluster = clusters.get(key);
+    if (cluster) cluster.push(item);
+    else clusters.set(key, [item]);
+  }
+  return [...clusters.values()];
 }

@@ -49,10 +49,19 @@ export function isPresentClass(matrix: ConfusionMatrix, label: number): boolean 
   return goldCount(matrix, label) + predictedCount(matrix, label) > 0;
 }
 
-/** Unweighted mean of the class F1s, over the classes present in gold or predictions. */
-export function macroF1(matrix: ConfusionMatrix, perClass = perClassMetrics(matrix)): number {
-  const present = perClass.filter((_, i) => isPresentClass(matrix, i));
-  return ratio(present.reduce((sum, c) => sum + c.f1, 0), present.length);
+/**
+ * The classes macro-F1 averages: on a binary label set always both, so a sample without REFUTED
+ * claims or predictions cannot score 1.0 (issue 37 §2.5); on a larger one the classes present.
+ * A bootstrap fixes them from the whole sample, so no resample drops a class.
+ */
+export function averagedClasses(matrix: ConfusionMatrix): number[] {
+  const all = matrix.labels.map((_, i) => i);
+  return matrix.labels.length <= 2 ? all : all.filter((i) => isPresentClass(matrix, i));
+}
+
+/** Unweighted mean of the class F1s over `classes` (indexes into the label set; averagedClasses by default). */
+export function macroF1(matrix: ConfusionMatrix, perClass = perClassMetrics(matrix), classes: readonly number[] = averagedClasses(matrix)): number {
+  return ratio(classes.reduce((sum, i) => sum + (perClass[i]?.f1 ?? 0), 0), classes.length);
 }
 
 /** Class F1s weighted by gold support. */

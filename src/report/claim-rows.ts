@@ -6,11 +6,11 @@ import type { ClaimRow } from './report-types';
 import { LIMIT_REACHED_TYPE } from '../shared/verification-limits';
 import { EMPTY_USAGE } from '../shared/verify';
 import type { RunProtocol } from '../runs/run-manifest';
-import { isExcludedByProtocol, isUnansweredFire } from './unanswered-claims';
+import { noAnswerScoring } from './unanswered-claims';
 
 /** The report's own label for a verification ended by a per-verification limit. */
 export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
-import { predictedSchemeLabel, type SchemeName } from '../labels';
+import { parsePredictedLabel, predictedSchemeLabel, type SchemeLabel, type SchemeName } from '../labels';
 import { runDatasetScheme } from './dataset-scheme';
 
 const UNKNOWN_DATASET = 'unknown';
@@ -28,11 +28,22 @@ function rawGold(gold: GoldLabels, claimId: string): string | null {
   return raw === undefined ? null : String(raw);
 }
 
+/**
+ * The verdict's label on the scheme. A verdict's label has three values, so Tool-MAD's four-label
+ * AVeriTeC answer "CONFLICTING EVIDENCE/CHERRYPICKING" is NEI there; its method label keeps the class
+ * the four-way scheme scores (issue 37 §2.3: otherwise Conflicting gold could never be right).
+ */
+function predictedOnScheme(verdict: RunVerdict, scheme: SchemeName): SchemeLabel | null {
+  if (scheme === 'four-way' && verdict.methodLabel !== undefined && parsePredictedLabel(verdict.methodLabel) === 'CONFLICTING') return 'CONFLICTING';
+  return predictedSchemeLabel(verdict.label, scheme);
+}
+
 function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, gold: GoldLabels, protocol: RunProtocol): ClaimRow {
   const goldRaw = rawGold(gold, verdict.claimId);
   const goldLabel = goldOnScheme(dataset, goldRaw, scheme);
-  const predicted = isUnansweredFire(verdict) ? null : predictedSchemeLabel(verdict.label, scheme);
-  const excluded = goldLabel !== null && isExcludedByProtocol(verdict, protocol);
+  const scoring = noAnswerScoring(verdict, protocol);
+  const predicted = scoring === 'answer' ? predictedOnScheme(verdict, scheme) : null;
+  const excluded = goldLabel !== null && scoring === 'excluded';
   return {
     dataset,
     method: verdict.method,
@@ -52,6 +63,7 @@ function verdictRow(verdict: RunVerdict, dataset: string, scheme: SchemeName, go
     promptVersion: verdict.promptVersion,
     failureReason: null,
     decidedBy: verdict.trace?.decidedBy ?? null,
+    ...(verdict.method === 'mermaid' && verdict.trace?.answerClass === 'invalid' ? { offVocabularyAnswer: true } : {}),
   };
 }
 

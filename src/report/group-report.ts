@@ -1,7 +1,8 @@
 import { schemeLabels, type SchemeLabel, type SchemeName } from '../labels';
 import {
   aggregateUsage,
-  bootstrapCI,
+  clusterBootstrapCI,
+  clustersBy,
   classificationReport,
   confusionMatrix,
   latencySummary,
@@ -14,6 +15,7 @@ import { accuracyCI, macroF1CI, repeatMetrics } from '../metrics';
 import { LIMIT_REACHED_LABEL } from './claim-rows';
 import { datasetScheme } from './dataset-scheme';
 import { debateOutcomes } from './debate-outcomes';
+import { paperHeadline } from './paper-headline';
 import type { ClaimRow, GroupKey, GroupReport } from './report-types';
 import type { RunProtocol } from '../runs/run-manifest';
 
@@ -22,14 +24,15 @@ import type { RunProtocol } from '../runs/run-manifest';
  * (or one ended by a limit) has no prediction and lands in the invalid/failed bucket, a wrong answer.
  * Only a row the run's protocol excludes (FIRE's unanswered claims under `protocol: paper`) is left out.
  */
-function scoredPairs(rows: readonly ClaimRow[]): LabelPair<SchemeLabel>[] {
-  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
+function scoredPairs(rows: readonly ClaimRow[]): (LabelPair<SchemeLabel> & { claimId: string })[] {
+  return rows.flatMap((row) => (row.gold !== null && !row.excluded ? [{ claimId: row.claimId, gold: row.gold, predicted: row.status === 'verdict' ? row.predicted : null }] : []));
 }
 
 function answerHandlingOf(verdicts: readonly ClaimRow[]): GroupReport['answers'] {
   const total = (field: 'invalidAnswers' | 'formatFallbacks' | 'trimmedPrompts' | 'reasoningTokens') => verdicts.reduce((sum, row) => sum + (row[field] ?? 0), 0);
   const reasoningTokens = total('reasoningTokens');
-  return { invalid: total('invalidAnswers'), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts'), ...(reasoningTokens > 0 ? { reasoningTokens } : {}) };
+  const offVocabulary = verdicts.filter((row) => row.offVocabularyAnswer === true).length;
+  return { invalid: total('invalidAnswers'), ...(offVocabulary > 0 ? { offVocabulary } : {}), formatFallbacks: total('formatFallbacks'), trimmedPrompts: total('trimmedPrompts'), ...(reasoningTokens > 0 ? { reasoningTokens } : {}) };
 }
 
 function failuresOf(rows: readonly ClaimRow[]): GroupReport['failures'] {
@@ -57,16 +60,21 @@ export function buildGroupReport(
   const labels = schemeLabels(scheme);
   const verdicts = rows.filter((row) => row.status === 'verdict');
   const pairs = scoredPairs(rows);
+  // A claim with its repeats is one cluster: intervals resample claims, never single repeats.
+  const clusters = clustersBy(pairs, (pair) => pair.claimId);
   const excluded = verdicts.filter((row) => row.excluded).length;
   const scoredVerdicts = verdicts.filter((row) => row.gold !== null).length - excluded;
   const confusion = confusionMatrix(pairs, labels);
   const classification = classificationReport(confusion);
   const usage = aggregateUsage(verdicts);
+  const repeats = repeatsOf(rows, labels);
   return {
     key,
     scheme,
     counts: {
       claims: rows.length,
+      distinctClaims: new Set(rows.map((row) => row.claimId)).size,
+      repeats: new Set(rows.map((row) => row.repeat)).size,
       verdicts: verdicts.length,
       failed: rows.length - verdicts.length,
       scored: pairs.length,
@@ -75,11 +83,11 @@ export function buildGroupReport(
       invalid: classification.invalid - (pairs.length - scoredVerdicts),
       excluded,
     },
-    accuracy: accuracyCI(pairs, labels, bootstrap),
-    macroF1: macroF1CI(pairs, labels, bootstrap),
-    weightedF1: bootstrapCI(pairs, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
+    accuracy: accuracyCI(pairs, labels, bootstrap, clusters),
+    macroF1: macroF1CI(pairs, labels, bootstrap, clusters),
+    weightedF1: clusterBootstrapCI(clusters, (sample) => weightedF1(confusionMatrix(sample, labels)), bootstrap),
     perClass: classification.perClass,
-    paper: protocol === 'paper' ? paperRoundedReport(confusion) : null,
+    paper: protocol === 'paper' ? { ...paperRoundedReport(confusion), headline: paperHeadline(key.method, confusion, repeats) } : null,
     confusion,
     usage,
     cachedLlmCallsPerClaim: verdicts.reduce((sum, row) => sum + row.cachedLlmCalls, 0) / Math.max(verdicts.length, 1),
@@ -88,6 +96,6 @@ export function buildGroupReport(
     answers: answerHandlingOf(verdicts),
     promptVersions: [...new Set(verdicts.map((row) => row.promptVersion).filter((v) => v !== ''))].sort(),
     debates: debateOutcomes(verdicts),
-    repeats: repeatsOf(rows, labels),
+    repeats,
   };
 }

@@ -36,8 +36,10 @@ export interface PairedComparison {
   /** The baseline side. */
   a: ComparedSide;
   b: ComparedSide;
-  /** Claims scored by both sides: the paired sample. */
+  /** Claims scored by both sides: the paired sample (n, the unit the bootstrap resamples). */
   claims: number;
+  /** k: the most repeats any paired claim has (1 without repeats); shown apart from n. */
+  repeats: number;
   /** Claims scored by one side only (left out of the comparison). */
   onlyInA: number;
   onlyInB: number;
@@ -141,6 +143,7 @@ export function comparePair(
     a: sides.a,
     b: sides.b,
     claims: paired.length,
+    repeats: clusters.reduce((most, cluster) => Math.max(most, cluster.a.length, cluster.b.length), paired.length > 0 ? 1 : 0),
     onlyInA,
     onlyInB,
     accuracyA: result?.accuracyA ?? null,

@@ -1,4 +1,5 @@
 import type { DocumentGroupReport } from './document-groups';
+import type { PaperHeadline } from './paper-headline';
 import type { RunComparisons } from './paired-comparisons';
 import type { RunManifest, RunProtocol } from '../runs/run-manifest';
 import type { VerdictUsage } from '../shared/verify';
@@ -43,13 +44,19 @@ export interface ClaimRow extends GroupKey, VerdictUsage {
   durationMs: number;
   promptVersion: string;
   failureReason: string | null;
+  /** MERMAID: the answer was none of the label set's labels or their aliases (scored as its negative label). */
+  offVocabularyAnswer?: boolean;
   /** Tool-MAD: whether a gated consensus or the judge decided the debate; null for other methods and failures. */
   decidedBy: 'consensus' | 'judge' | null;
 }
 
 export interface GroupCounts {
-  /** Verifications of the group: verdicts plus failures. */
+  /** Verifications of the group: verdicts plus failures (distinctClaims × repeats when every repeat ran). */
   claims: number;
+  /** n: distinct claims, the unit the bootstrap intervals resample. */
+  distinctClaims: number;
+  /** k: repeats of the sweep the group's verifications come from (1 without repeats). */
+  repeats: number;
   verdicts: number;
   failed: number;
   /**
@@ -74,7 +81,7 @@ export interface GroupReport {
   weightedF1: ConfidenceInterval;
   perClass: ClassMetrics[];
   /** `protocol: paper`: class P/R/F1 and macro/weighted F1 rounded as the papers did (paperRoundedReport); null otherwise. */
-  paper: PaperReport | null;
+  paper: (PaperReport & { headline: PaperHeadline }) | null;
   confusion: ConfusionMatrix<SchemeLabel>;
   /** Over verdicts (failed verifications record no usage). */
   usage: UsageAggregate;
@@ -83,7 +90,7 @@ export interface GroupReport {
   /** Verifications without a verdict; `outcome` is LIMIT_REACHED or `failed`. */
   failures: { claimId: string; outcome: string; reason: string }[];
   /** How the model's answers had to be handled, over verdicts (see VerdictUsage). */
-  answers: { invalid: number; formatFallbacks: number; trimmedPrompts: number; /** Of the completion tokens, reasoning (billed as output); only when a server reported some. */ reasoningTokens?: number };
+  answers: { invalid: number; /** MERMAID answers off its label vocabulary. */ offVocabulary?: number; formatFallbacks: number; trimmedPrompts: number; /** Of the completion tokens, reasoning (billed as output); only when a server reported some. */ reasoningTokens?: number };
   promptVersions: string[];
   /** Debates (Tool-MAD) decided by a gated consensus vs by the judge; null when no verdict records one. */
   debates: DebateOutcomes | null;

@@ -41,9 +41,20 @@ export const runVerdictSchema = z.object({
     .object({ repeat: z.number().int().positive().optional().catch(undefined) })
     .optional()
     .catch(undefined),
-  /** Only what the report reads of the trace: who decided a Tool-MAD debate. */
+  /** rag and llm-only: starts with NO_VALID_ANSWER_RATIONALE when no valid answer came. */
+  rationale: z.string().optional().catch(undefined),
+  /**
+   * Only what the report reads of the trace: who decided a Tool-MAD debate and whether its judge
+   * labelled it; whether MERMAID fell back to its default label.
+   */
   trace: z
-    .object({ decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined) })
+    .object({
+      decidedBy: z.enum(['consensus', 'judge']).optional().catch(undefined),
+      judge: z.object({ label: z.string().nullable().optional(), fallbackFrom: z.string().nullable().optional() }).optional().catch(undefined),
+      fallback: z.boolean().optional().catch(undefined),
+      /** MERMAID: `invalid` when the answer is none of its labels or their aliases (off-vocabulary). */
+      answerClass: z.string().optional().catch(undefined),
+    })
     .optional()
     .catch(undefined),
 });

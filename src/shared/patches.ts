@@ -61,6 +61,8 @@ export const PATCHES = {
   cancelWaitsForPaidCalls: 'cancel-waits-for-paid-calls',
   /** A cancelled sweep waits for its cancelled verifications to close and counts what they paid (from the request cache), recording each as cancelled. */
   sweepCountsCancelledSpend: 'sweep-counts-cancelled-spend',
+  /** MERMAID reads documented aliases of its labels ("SUPPORTED"/"Supports"/"True" on SciFact) instead of exact strings (issue 37 §2.2). */
+  mermaidAnswerAliases: 'mermaid-answer-aliases',
 } as const;
 
 /**
@@ -96,6 +98,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.sweepReservesBudget,
   PATCHES.cancelWaitsForPaidCalls,
   PATCHES.sweepCountsCancelledSpend,
+  PATCHES.mermaidAnswerAliases,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

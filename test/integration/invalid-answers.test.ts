@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
 import { ingestCorpus } from '../../src/corpus/ingest';
+import { isNoAnswerFallback } from '../../src/report/unanswered-claims';
 import { runConfigSchema } from '../../src/runs/run-manifest';
+import { runVerdictSchema } from '../../src/runs/run-records';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import type { MethodName } from '../../src/shared/constants';
 import { failureType } from '../../src/shared/failure';
@@ -121,6 +123,8 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     harness.simulator.setFaults(ALL_MALFORMED);
     const verdict = await verdictOf('The Eiffel Tower was completed in 1891.', 'mermaid');
     expectPaidInvalidCalls(verdict, /mermaid\./);
+    // Its label is the default fallback, which the report must not score as an answer (issue 37 §2.1).
+    expect(isNoAnswerFallback(runVerdictSchema.parse(verdict))).toBe(true);
   });
 
   it('a FIRE sweep whose answers are all invalid stops at its token budget', async () => {
@@ -162,6 +166,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expect(verdict).toMatchObject({ label: 'NEI', rationale: expect.stringMatching(/^no valid answer/) });
     expect(verdict.usage).toMatchObject({ llmCalls: 2, invalidAnswers: 2 });
     expect((verdict.trace as InvalidAnswerTrace).invalidAnswers).toEqual([{ step: 'verdict', problem: expect.any(String), fallback: 'NEI' }]);
+    expect(isNoAnswerFallback(runVerdictSchema.parse(verdict))).toBe(true);
   });
 
   it('EMULATE: an invalid classifier answer is False at once, as its released code reads anything but "true"', async () => {
@@ -184,6 +189,7 @@ describe('invalid LLM answers: counted, and handled as each method does (real Te
     expect(trace.decidedBy).toBe('judge');
     expect(trace.judge.invalidAnswer).toEqual(expect.any(String));
     expect(trace.rounds[0]!.turns.map((turn) => turn.label)).toEqual([null, null]);
+    expect(isNoAnswerFallback(runVerdictSchema.parse(verdict))).toBe(true);
     // Two debaters (each asked twice), and the judge (asked twice).
     expect(verdict.usage.invalidAnswers).toBe(6);
   });

@@ -131,3 +131,38 @@ describe('usage aggregates', () => {
     expect(aggregateUsage([]).mean.costUsd).toBe(0);
   });
 });
+
+describe('macro-F1 on a binary scheme averages both classes, and a bootstrap never drops a class (issue 37 §2.5)', () => {
+  const BINARY = ['SUPPORTED', 'REFUTED'] as const;
+  it('a binary sample without REFUTED gold or predictions scores 0.5, not 1.0', () => {
+    const matrix = confusionMatrix(
+      [
+        { gold: 'SUPPORTED' as const, predicted: 'SUPPORTED' as const },
+        { gold: 'SUPPORTED' as const, predicted: 'SUPPORTED' as const },
+      ],
+      BINARY,
+    );
+    expect(macroF1(matrix)).toBe(0.5);
+    expect(classificationReport(matrix).macroF1).toBe(0.5);
+  });
+
+  it("a bootstrap interval's upper bound stays below 1 when some claims are wrong", () => {
+    const data = [
+      ...Array.from({ length: 8 }, () => ({ gold: 'SUPPORTED' as const, predicted: 'SUPPORTED' as const })),
+      { gold: 'REFUTED' as const, predicted: 'SUPPORTED' as const },
+      { gold: 'SUPPORTED' as const, predicted: 'REFUTED' as const },
+    ];
+    expect(macroF1CI(data, BINARY, { seed: 3, resamples: 500 }).upper).toBeLessThan(1);
+  });
+});
+
+describe("macro-F1 bootstrap on a 3-way scheme", () => {
+  it("a 3-way resample keeps the whole sample's classes", () => {
+    const data = [
+      ...Array.from({ length: 9 }, () => ({ gold: 'SUPPORTED' as const, predicted: 'SUPPORTED' as const })),
+      { gold: 'REFUTED' as const, predicted: 'SUPPORTED' as const },
+    ];
+    // Present classes: SUPPORTED (F1 18/19) and REFUTED (F1 0); a resample without the REFUTED claim must not reach 1.
+    expect(macroF1CI(data, THREE, { seed: 1, resamples: 500 }).upper).toBeLessThanOrEqual(0.5);
+  });
+});

@@ -82,3 +82,17 @@ describe('MERMAID entities and labels', () => {
     expect(verdictLabelOf('invalid')).toBe('REFUTED');
   });
 });
+
+describe('MERMAID reads documented aliases of its labels (issue 37 §2.2)', () => {
+  const scifact = MERMAID_LABEL_SETS.scifact;
+  it('on SciFact "SUPPORTED", "Supports" and "True" are the positive label, not REFUTED', () => {
+    for (const answer of ['SUPPORTED', 'Supports', 'True']) expect(classifyAnswer(answer, scifact, { aliases: true })).toBe('positive');
+    for (const answer of ['REFUTED', 'Contradicts', 'False']) expect(classifyAnswer(answer, scifact, { aliases: true })).toBe('negative');
+    expect(classifyAnswer('NOT SUPPORTED', MERMAID_LABEL_SETS.hover, { aliases: true })).toBe('negative');
+  });
+
+  it('an off-vocabulary answer stays invalid; without the patch (recorded executions) the exact match replays', () => {
+    expect(classifyAnswer('maybe', scifact, { aliases: true })).toBe('invalid');
+    expect(classifyAnswer('SUPPORTED', scifact)).toBe('invalid');
+  });
+});

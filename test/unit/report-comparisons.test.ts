@@ -49,7 +49,7 @@ describe('paired comparisons in the report', () => {
     expect(html).toContain('<td class="num">0.6250</td>');
     expect(renderMarkdown(report)).toContain('## Paired comparisons');
     const text = renderComparisonsText(report.comparisons);
-    expect(text).toContain('| hover | rag · m1 | fire · m1 | 6 | 0.833 | 0.500 |');
+    expect(text).toContain('| hover | rag · m1 | fire · m1 | 6 | 1 | 0.833 | 0.500 |');
     expect(text).toContain('4 claims answered differently, 4 right on one side only');
   });
 

@@ -20,7 +20,7 @@ describe('buildReport', () => {
   });
 
   it('counts verdicts, failures, scored claims (the failed one included) and the invalid bucket', () => {
-    expect(hover.counts).toEqual({ claims: 6, verdicts: 5, failed: 1, scored: 6, unscored: 0, invalid: 1, excluded: 0 });
+    expect(hover.counts).toEqual({ claims: 6, distinctClaims: 6, repeats: 1, verdicts: 5, failed: 1, scored: 6, unscored: 0, invalid: 1, excluded: 0 });
     expect(hover.failures).toEqual([{ claimId: 'c6', outcome: 'failed', reason: 'LLM output invalid after 3 attempts' }]);
   });
 
@@ -49,7 +49,7 @@ describe('buildReport', () => {
     run.verdicts = claims.slice(0, 8).map((id) => verdict(id, 'SUPPORTED'));
     run.failures = claims.slice(8).map((id) => ({ runId: 'run-a', claimId: id, dataset: 'hover', reason: 'LLM endpoint unreachable' }));
     const only = group(buildReport(run, gold, { bootstrap: { resamples: 20 } }).groups, 'hover');
-    expect(only.counts).toEqual({ claims: 10, verdicts: 8, failed: 2, scored: 10, unscored: 0, invalid: 0, excluded: 0 });
+    expect(only.counts).toEqual({ claims: 10, distinctClaims: 10, repeats: 1, verdicts: 8, failed: 2, scored: 10, unscored: 0, invalid: 0, excluded: 0 });
     expect(only.accuracy.estimate).toBeCloseTo(0.8, 12);
     expect(only.confusion.invalid).toEqual([2, 0]);
   });

@@ -78,6 +78,7 @@ describe('protocol paper: macro/weighted F1 as the papers computed them', () => 
       ],
       macroF1: 0.74,
       weightedF1: 0.74,
+      headline: { metric: 'macro-F1 (EMULATE eval.ipynb rounding)', value: 0.74 },
     });
     expect(group.macroF1.estimate).toBeCloseTo(11 / 15, 12);
   });
@@ -92,11 +93,13 @@ describe('protocol paper: macro/weighted F1 as the papers computed them', () => 
       'weighted-F1',
       'intervals',
       'rounding (protocol: paper)',
+      'paper headline (protocol: paper)',
+      'no-answer fallbacks (protocol: paper)',
       'FIRE without a final answer (protocol: paper)',
     ]);
     const markdown = renderMarkdown(paper);
-    expect(markdown).toContain('| dataset | method | model | claims | scored | invalid | failed | excluded | macro-F1 (paper) | weighted-F1 (paper) |');
-    expect(markdown).toContain('| hover | fire | m1 | 6 | 4 | 0 | 0 | 2 | 0.74 | 0.74 |');
+    expect(markdown).toContain('| dataset | method | model | claims (n) | repeats (k) | scored | invalid | failed | excluded | paper headline | macro-F1 (paper) | weighted-F1 (paper) |');
+    expect(markdown).toContain('| hover | fire | m1 | 6 | 1 | 4 | 0 | 0 | 2 | macro-F1 (EMULATE eval.ipynb rounding): 0.74 | 0.74 | 0.74 |');
     expect(markdown).toContain('### Metric conventions');
     expect(markdown).toContain("EMULATE's eval.ipynb");
 

@@ -43,9 +43,9 @@ describe('report renderers', () => {
   it('Markdown has the banner, the summary, per-class and confusion tables', () => {
     const md = renderMarkdown(report);
     expect(md).toContain(`> **${SIMULATOR_BANNER}**`);
-    expect(md).toContain('| dataset | method | model | claims | scored | invalid | failed | accuracy [95% CI] | macro-F1 [95% CI] | weighted-F1 [95% CI] |');
+    expect(md).toContain('| dataset | method | model | claims (n) | repeats (k) | scored | invalid | failed | accuracy [95% CI] | macro-F1 [95% CI] | weighted-F1 [95% CI] |');
     // The failed c6 is scored (wrong): 6 scored, accuracy 3/6.
-    expect(md).toMatch(/\| hover \| rag \| m1 \| 6 \| 6 \| 1 \| 1 \| 0\.500 \[/);
+    expect(md).toMatch(/\| hover \| rag \| m1 \| 6 \| 1 \| 6 \| 1 \| 1 \| 0\.500 \[/);
     expect(md).toContain('| gold \\ predicted | SUPPORTED | REFUTED | invalid/failed |');
     expect(md).toContain('| REFUTED | 0 | 2 | 1 |');
     expect(md).toContain('| class | precision | recall | F1 | support |');

@@ -20,12 +20,13 @@ export function differenceText(c: PairedComparison): string {
 /** One row per comparison: who against whom, on how many claims, the accuracies, Δ with its interval, McNemar. */
 export function comparisonsTable(comparisons: RunComparisons): Table {
   return {
-    header: ['dataset', 'A (baseline)', 'B', 'paired claims', 'accuracy A', 'accuracy B', 'Δ B − A [95% CI]', 'only A right', 'only B right', 'McNemar p'],
+    header: ['dataset', 'A (baseline)', 'B', 'paired claims (n)', 'repeats (k)', 'accuracy A', 'accuracy B', 'Δ B − A [95% CI]', 'only A right', 'only B right', 'McNemar p'],
     rows: comparisons.comparisons.map((c) => [
       c.dataset,
       sideLabel(c.a, c.varies),
       sideLabel(c.b, c.varies),
       String(c.claims),
+      String(c.repeats),
       fixed(c.accuracyA),
       fixed(c.accuracyB),
       differenceText(c),

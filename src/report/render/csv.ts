@@ -24,6 +24,8 @@ const GROUP_COLUMNS: [string, (g: GroupReport) => CsvValue][] = [
   ['model', (g) => g.key.model],
   ['scheme', (g) => g.scheme],
   ['claims', (g) => g.counts.claims],
+  ['distinctClaims', (g) => g.counts.distinctClaims],
+  ['repeats', (g) => g.counts.repeats],
   ['verdicts', (g) => g.counts.verdicts],
   ['failed', (g) => g.counts.failed],
   ['scored', (g) => g.counts.scored],

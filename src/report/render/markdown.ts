@@ -45,7 +45,8 @@ function answerHandlingLine(answers: RunReport['groups'][number]['answers']): st
   return (
     `LLM answers: ${answers.invalid} invalid (handled as the method's paper does), ${answers.formatFallbacks} given without json_schema ` +
     `(the server rejected it; json_object or the schema in the prompt), ${answers.trimmedPrompts} prompts trimmed to the context window.` +
-    (answers.reasoningTokens ? ` ${answers.reasoningTokens} reasoning tokens (in the completion tokens, billed as output).` : '')
+    (answers.reasoningTokens ? ` ${answers.reasoningTokens} reasoning tokens (in the completion tokens, billed as output).` : '') +
+    (answers.offVocabulary ? ` ${answers.offVocabulary} final answers off the label vocabulary (none of its labels or their aliases; scored as the negative label).` : '')
   );
 }
 

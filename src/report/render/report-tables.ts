@@ -70,19 +70,20 @@ export function summaryTable(groups: readonly GroupReport[], protocol: RunProtoc
   const paper = protocol === 'paper';
   return {
     header: [
-      'dataset', 'method', 'model', 'claims', 'scored', 'invalid', 'failed',
-      ...(paper ? ['excluded', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
+      'dataset', 'method', 'model', 'claims (n)', 'repeats (k)', 'scored', 'invalid', 'failed',
+      ...(paper ? ['excluded', 'paper headline', 'macro-F1 (paper)', 'weighted-F1 (paper)'] : []),
       'accuracy [95% CI]', 'macro-F1 [95% CI]', 'weighted-F1 [95% CI]',
     ],
     rows: groups.map((g) => [
       datasetLabel(g.key),
       g.key.method,
       g.key.model,
-      String(g.counts.claims),
+      String(g.counts.distinctClaims),
+      String(g.counts.repeats),
       String(g.counts.scored),
       String(g.counts.invalid),
       String(g.counts.failed),
-      ...(paper ? [String(g.counts.excluded), ...[g.paper?.macroF1 ?? null, g.paper?.weightedF1 ?? null].map((v) => (isScored(g) ? fixed(v, 2) : '–'))] : []),
+      ...(paper ? [String(g.counts.excluded), isScored(g) && g.paper ? `${g.paper.headline.metric}: ${g.paper.headline.value}` : '–', ...[g.paper?.macroF1 ?? null, g.paper?.weightedF1 ?? null].map((v) => (isScored(g) ? fixed(v, 2) : '–'))] : []),
       ...[g.accuracy, g.macroF1, g.weightedF1].map((ci) => (isScored(g) ? withCI(ci) : '–')),
     ]),
   };

@@ -135,10 +135,23 @@ const TRUE_WORDS = new Set(['true', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'no']);
 
 /**
- * The answer's class in the label set: its positive or negative label (case, quotes and a final
- * period ignored; "yes"/"1" count as True like the code's scorer), else invalid.
+ * Documented aliases of the positive and negative labels (README "Answers"): a model that says
+ * "SUPPORTED", "Supports" or "True" on SciFact (labels SUPPORT/CONTRADICT) means the positive label.
+ * Separators (space, underscore, hyphen) are ignored.
  */
-export function classifyAnswer(answer: string, labels: MermaidLabelSet): AnswerClass {
+export const MERMAID_ANSWER_ALIASES = {
+  positive: ['support', 'supports', 'supported', 'true', 'yes', '1'],
+  negative: ['contradict', 'contradicts', 'contradicted', 'refute', 'refutes', 'refuted', 'notsupported', 'notsupport', 'false', 'no', '0'],
+} as const;
+
+const compact = (text: string): string => text.replace(/[\s_-]+/g, '');
+
+/**
+ * The answer's class in the label set: its positive or negative label (case, quotes and a final
+ * period ignored; "yes"/"1" count as True like the code's scorer), with `aliases` also
+ * MERMAID_ANSWER_ALIASES, else invalid (an off-vocabulary answer).
+ */
+export function classifyAnswer(answer: string, labels: MermaidLabelSet, options: { aliases?: boolean } = {}): AnswerClass {
   const normalized = answer
     .trim()
     .replace(/^["'`]+|["'`.]+$/g, '')
@@ -147,6 +160,11 @@ export function classifyAnswer(answer: string, labels: MermaidLabelSet): AnswerC
   const binary = labels.positive === 'True';
   if (normalized === labels.positive.toLowerCase() || (binary && TRUE_WORDS.has(normalized))) return 'positive';
   if (normalized === labels.negative.toLowerCase() || (binary && FALSE_WORDS.has(normalized))) return 'negative';
+  if (options.aliases) {
+    const word = compact(normalized);
+    if ((MERMAID_ANSWER_ALIASES.positive as readonly string[]).includes(word)) return 'positive';
+    if ((MERMAID_ANSWER_ALIASES.negative as readonly string[]).includes(word)) return 'negative';
+  }
   return 'invalid';
 }
 

@@ -224,7 +224,7 @@ export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
     await remember(observations);
   }
 
-  const answerClass = classifyAnswer(answer, labels);
+  const answerClass = classifyAnswer(answer, labels, { aliases: hasPatch(PATCHES.mermaidAnswerAliases) });
   Object.assign(trace, { answer, answerClass });
   publish();
   const toolSteps = trace.steps.filter((step) => step.action && step.observation !== undefined);
