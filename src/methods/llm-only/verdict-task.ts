@@ -24,6 +24,12 @@ const SYSTEM_PROMPT = [
   'you do not know enough to decide.',
 ].join(' ');
 
+/** Both orders' messages: the system prompt, then the claim and the order's instructions. */
+const verdictMessages = (claim: string, instructions: string[]) => [
+  { role: 'system' as const, content: SYSTEM_PROMPT },
+  { role: 'user' as const, content: [renderClaim(claim), '', ...instructions].join('\n') },
+];
+
 /** The llm-only baseline's single judgement, label first (`order: label-first`; the prompt of runs before issue 37): the claim alone → label and rationale (the model's own knowledge). */
 export const llmOnlyVerdictTask = defineTask({
   id: 'llm-only.verdict',
@@ -33,18 +39,11 @@ export const llmOnlyVerdictTask = defineTask({
   maxTokens: 400,
   variables: llmOnlyVerdictVariables,
   output: llmOnlyVerdictOutput,
-  render: ({ claim }) => [
-    { role: 'system', content: SYSTEM_PROMPT },
-    {
-      role: 'user',
-      content: [
-        renderClaim(claim),
-        '',
-        'Give the label and a short rationale from your own knowledge.',
-        'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "..."}',
-      ].join('\n'),
-    },
-  ],
+  render: ({ claim }) =>
+    verdictMessages(claim, [
+      'Give the label and a short rationale from your own knowledge.',
+      'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "..."}',
+    ]),
 });
 
 /** The llm-only baseline's single judgement, rationale first (the default): the model reasons from what it knows, then labels. */
@@ -56,16 +55,9 @@ export const llmOnlyReasonedVerdictTask = defineTask({
   maxTokens: 400,
   variables: llmOnlyVerdictVariables,
   output: llmOnlyReasonedVerdictOutput,
-  render: ({ claim }) => [
-    { role: 'system', content: SYSTEM_PROMPT },
-    {
-      role: 'user',
-      content: [
-        renderClaim(claim),
-        '',
-        'First reason briefly from your own knowledge, then give the label.',
-        'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI"}',
-      ].join('\n'),
-    },
-  ],
+  render: ({ claim }) =>
+    verdictMessages(claim, [
+      'First reason briefly from your own knowledge, then give the label.',
+      'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI"}',
+    ]),
 });

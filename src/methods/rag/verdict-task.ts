@@ -31,6 +31,12 @@ const SYSTEM_PROMPT = [
 
 const renderPassages = (passages: z.infer<typeof ragVerdictVariables>['passages']) => renderEvidence(passages.map((p) => ({ id: p.id, text: `${p.title}: ${p.text}` })));
 
+/** Both orders' messages: the system prompt, then the claim, the passages and the order's instructions. */
+const verdictMessages = ({ claim, passages }: z.infer<typeof ragVerdictVariables>, instructions: string[]) => [
+  { role: 'system' as const, content: SYSTEM_PROMPT },
+  { role: 'user' as const, content: [renderClaim(claim), '', renderPassages(passages), '', ...instructions].join('\n') },
+];
+
 /** The rag baseline's single judgement, label first (`order: label-first`; the prompt of runs before issue 37): claim + top-k passages → label, rationale, cited ids. */
 export const ragVerdictTask = defineTask({
   id: 'rag.verdict',
@@ -40,20 +46,11 @@ export const ragVerdictTask = defineTask({
   maxTokens: 400,
   variables: ragVerdictVariables,
   output: ragVerdictOutput,
-  render: ({ claim, passages }) => [
-    { role: 'system', content: SYSTEM_PROMPT },
-    {
-      role: 'user',
-      content: [
-        renderClaim(claim),
-        '',
-        renderPassages(passages),
-        '',
-        'Give the label, a short rationale and the ids of the passages you cite.',
-        'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "...", "citedPassageIds": ["..."]}',
-      ].join('\n'),
-    },
-  ],
+  render: (variables) =>
+    verdictMessages(variables, [
+      'Give the label, a short rationale and the ids of the passages you cite.',
+      'Reply only with JSON: {"label": "SUPPORTED" | "REFUTED" | "NEI", "rationale": "...", "citedPassageIds": ["..."]}',
+    ]),
 });
 
 /** The rag baseline's single judgement, rationale first (the default): the model reasons over the passages, then labels and cites. */
@@ -65,18 +62,9 @@ export const ragReasonedVerdictTask = defineTask({
   maxTokens: 400,
   variables: ragVerdictVariables,
   output: ragReasonedVerdictOutput,
-  render: ({ claim, passages }) => [
-    { role: 'system', content: SYSTEM_PROMPT },
-    {
-      role: 'user',
-      content: [
-        renderClaim(claim),
-        '',
-        renderPassages(passages),
-        '',
-        'First reason briefly over the passages, then give the label and the ids of the passages you cite.',
-        'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI", "citedPassageIds": ["..."]}',
-      ].join('\n'),
-    },
-  ],
+  render: (variables) =>
+    verdictMessages(variables, [
+      'First reason briefly over the passages, then give the label and the ids of the passages you cite.',
+      'Reply only with JSON: {"rationale": "...", "label": "SUPPORTED" | "REFUTED" | "NEI", "citedPassageIds": ["..."]}',
+    ]),
 });
