@@ -22,6 +22,7 @@ BRIDGE=vcbr0
 HOST_IP=10.77.0.1
 SUBNET_BITS=24
 NS_PREFIX=vcw
+export ES_JAVA_HOME="${ES_JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
 
 log() { echo "cluster: $*" >&2; }
 es_http_port() { echo $((9400 + $1)); }
@@ -71,11 +72,14 @@ EOF
     for db in temporal temporal_visibility; do
       runuser -u postgres -- "${psql[@]}" -c "create database $db owner temporal"
     done
+  fi
+  if [[ ! -f "$STATE/temporal-schema.done" ]]; then
     local tool=("$CACHE/bin/temporal-sql-tool" --plugin postgres12 --ep 127.0.0.1 -p "$PG_PORT" -u temporal --pw temporal)
     "${tool[@]}" --db temporal setup-schema -v 0.0 >/dev/null
     "${tool[@]}" --db temporal update-schema -d "$(schema_dir)/temporal/versioned" >/dev/null
     "${tool[@]}" --db temporal_visibility setup-schema -v 0.0 >/dev/null
     "${tool[@]}" --db temporal_visibility update-schema -d "$(schema_dir)/visibility/versioned" >/dev/null
+    touch "$STATE/temporal-schema.done"
     log "postgresql: temporal schemas set up by temporal-sql-tool"
   fi
 }
@@ -191,7 +195,6 @@ xpack.security.enabled: true
 xpack.security.http.ssl.enabled: false
 xpack.security.transport.ssl.enabled: false
 xpack.ml.enabled: false
-ingest.geoip.downloader.enabled: false
 action.destructive_requires_name: true
 EOF
     ES_PATH_CONF="$dir/config" "$ES_HOME/bin/elasticsearch-keystore" create >/dev/null 2>&1 || true
@@ -199,7 +202,7 @@ EOF
     chown -R "$ES_USER:" "$dir"
   fi
   if [[ -f "$dir/es.pid" ]] && kill -0 "$(cat "$dir/es.pid")" 2>/dev/null; then return; fi
-  runuser -u "$ES_USER" -- env ES_PATH_CONF="$dir/config" ES_JAVA_OPTS="-Xms${ES_HEAP_MB}m -Xmx${ES_HEAP_MB}m" \
+  runuser -u "$ES_USER" -- env ES_JAVA_HOME="$ES_JAVA_HOME" ES_PATH_CONF="$dir/config" ES_JAVA_OPTS="-Xms${ES_HEAP_MB}m -Xmx${ES_HEAP_MB}m" \
     "$ES_HOME/bin/elasticsearch" -d -p "$dir/es.pid" >/dev/null
 }
 
@@ -308,5 +311,6 @@ case "${1:-}" in
   up) up ;;
   status) status ;;
   down) down "${2:-}" ;;
+  step) "$2" "${@:3}" ;;  # one step alone (debugging): bridge_up, pg_up, es_up, worker_up N …
   *) echo "usage: npm run infra:cluster -- up|status|down [--purge]" >&2; exit 2 ;;
 esac
