@@ -222,8 +222,10 @@ es_up() {
 }
 
 worker_env() {
+  # One ES_URL for all: the task queue is derived from the configuration, ES URL included, so
+  # workers on different URLs would not share work. node-1 is the coordinating node.
   local n=$1
-  echo "TEMPORAL_ADDRESS=$HOST_IP:$TEMPORAL_PORT ES_URL=http://$HOST_IP:$(es_http_port $(( (n - 1) % 3 + 1 ))) ES_USERNAME=elastic ES_PASSWORD=$ES_PASSWORD VERITY_ES_REPLICAS=${VERITY_ES_REPLICAS:-1} VERITY_DATA_DIR=$STATE/workers/w$n"
+  echo "TEMPORAL_ADDRESS=$HOST_IP:$TEMPORAL_PORT ES_URL=http://$HOST_IP:$(es_http_port 1) ES_USERNAME=elastic ES_PASSWORD=$ES_PASSWORD VERITY_ES_REPLICAS=${VERITY_ES_REPLICAS:-1} VERITY_DATA_DIR=$STATE/workers/w$n"
 }
 
 worker_up() {
@@ -242,8 +244,9 @@ worker_up() {
   mkdir -p "$dir"
   if [[ -f "$dir/worker.pid" ]] && kill -0 "$(cat "$dir/worker.pid")" 2>/dev/null; then return; fi
   # shellcheck disable=SC2046
+  # A machine's service manager restarts its worker (e.g. while Temporal is still starting); bounded.
   (cd "$REPO" && setsid nohup ip netns exec "$ns" env $(worker_env "$n") ${VERITY_CLUSTER_WORKER_ENV:-} \
-    node bin/verity.js worker >"$dir/worker.log" 2>&1 & echo $! >"$dir/worker.pid")
+    bash -c 'for _ in $(seq 1 500); do node bin/verity.js worker; sleep 5; done' >"$dir/worker.log" 2>&1 & echo $! >"$dir/worker.pid")
 }
 
 register() {
