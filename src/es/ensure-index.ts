@@ -1,12 +1,12 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { estypes } from '@elastic/elasticsearch';
+import { indexReplicas } from './index-replicas';
 
 export interface IndexDefinition {
   settings?: estypes.IndicesIndexSettings;
   mappings: estypes.MappingTypeMapping;
 }
 
-const single_node_settings: estypes.IndicesIndexSettings = { number_of_shards: 1, number_of_replicas: 0 };
 
 /**
  * Creates the index with its mappings if it does not exist yet (safe to call concurrently). Returns
@@ -21,7 +21,7 @@ export async function ensureIndex(client: Client, name: string, definition: Inde
   try {
     const created = await client.indices.create({
       index: name,
-      settings: { ...single_node_settings, ...definition.settings },
+      settings: { number_of_shards: 1, number_of_replicas: indexReplicas(), ...definition.settings },
       mappings: definition.mappings,
     });
     // On a busy node the create call can return before its shard started (shards_acknowledged false).
