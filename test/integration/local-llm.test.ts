@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERDICT_LABELS } from '../../src/shared/constants';
 import { localLlmPaths } from '../../infra/local-llm';
 import { isAlive } from '../../infra/support';
 import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
@@ -51,7 +52,7 @@ describe('VERITY_LLM=local', () => {
       usage: { llmCalls: number; cachedLlmCalls: number; totalTokens: number; costUsd: number };
       endpoint: Record<string, string>;
     };
-    expect(['SUPPORTED', 'REFUTED', 'NOT ENOUGH INFO']).toContain(verdict.label);
+    expect(VERDICT_LABELS).toContain(verdict.label);
     expect(verdict.model).toBe(MODEL.name);
     expect(verdict.usage.llmCalls).toBeGreaterThan(verdict.usage.cachedLlmCalls);
     expect(verdict.usage.totalTokens).toBeGreaterThan(0);
