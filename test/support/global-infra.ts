@@ -14,8 +14,13 @@ import { ensureInfra } from '../../infra';
 import { loadConfig } from '../../src/config/config';
 import { WORKFLOW_BUNDLE_CACHE_ENV } from '../../src/worker/workflow-bundle';
 
+type InfraState = Awaited<ReturnType<typeof ensureInfra>>;
+const shared = globalThis as typeof globalThis & { verityTestInfra?: Promise<InfraState> };
+
 export default async function setup(project: TestProject): Promise<() => void> {
-  const state = await ensureInfra(loadConfig(), { log: (line) => process.stderr.write(`[infra] ${line}\n`) });
+  // Both integration projects run this setup in vitest's one main process: start the servers once.
+  shared.verityTestInfra ??= ensureInfra(loadConfig(), { log: (line) => process.stderr.write(`[infra] ${line}\n`) });
+  const state = await shared.verityTestInfra;
   // Test processes are forked after this, so they inherit the addresses actually in use.
   process.env.TEMPORAL_ADDRESS = state.temporal.address;
   process.env.ES_URL = state.elasticsearch.url;

@@ -59,8 +59,9 @@ export async function startWorkerHarness(label: string, options: WorkerHarnessOp
     client: worker.client,
     es,
     async close() {
-      await worker.close();
-      await simulator.close();
+      // Together: a request the simulator holds open (a hang fault) would otherwise keep the
+      // worker's shutdown waiting for the client's timeout, since a sent request is never aborted.
+      await Promise.all([worker.close(), simulator.close()]);
       await deleteIndicesWithPrefix(es, prefix);
       await es.close();
     },
