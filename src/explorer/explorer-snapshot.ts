@@ -1,6 +1,7 @@
 import { explorerFilterSchema } from './explorer-filter';
 import type { ExplorerSource } from './explorer-data';
 import type { EmbeddedExplorer } from './explorer-page';
+import { snapshotCharts } from './explorer-snapshot-charts';
 
 /** Verifications embedded in explorer.html by default (each with its transcript and cached messages). */
 export const DEFAULT_EMBEDDED_CLAIMS = 200;
@@ -9,7 +10,7 @@ export const DEFAULT_EMBEDDED_DOCUMENTS = 20;
 /** Characters of each cached message or raw response kept in the offline page. */
 const EMBEDDED_TEXT_CHARS = 6_000;
 
-/** The first `limit` verifications of a run with their transcripts, the latest failures and the newest checked documents, read page by page. */
+/** The first `limit` verifications of a run with their transcripts, the latest failures, the newest checked documents and the run's charts, read page by page. */
 export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_EMBEDDED_CLAIMS, documentLimit = DEFAULT_EMBEDDED_DOCUMENTS): Promise<EmbeddedExplorer> {
   const summary = await source.summary();
   const rows: EmbeddedExplorer['rows'] = [];
@@ -24,7 +25,8 @@ export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_E
     if (page.rows.length === 0 || rows.length >= page.total) break;
   }
   const { failures } = await source.failures(0, limit);
-  return { summary, rows, claims, failures, documents: await documentsSnapshot(source, documentLimit) };
+  const charts = await snapshotCharts(source, summary);
+  return { summary, rows, claims, failures, documents: await documentsSnapshot(source, documentLimit), ...(charts ? { charts } : {}) };
 }
 
 async function documentsSnapshot(source: ExplorerSource, limit: number): Promise<EmbeddedExplorer['documents']> {

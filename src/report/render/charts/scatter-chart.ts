@@ -16,6 +16,10 @@ export interface ScatterSpec {
   xLabel: string;
   yLabel: string;
   yMax?: number;
+  /** Points joined by a dashed line (e.g. the Pareto front), in x order. */
+  front?: { x: number; y: number }[];
+  /** Legend text of the front line. */
+  frontLabel?: string;
 }
 
 const WIDTH = 760;
@@ -59,12 +63,19 @@ export function scatterChart(spec: ScatterSpec): string {
     ]),
   ];
   const points = spec.points.map((p) => tag('circle', { cx: x(p.x), cy: y(p.y), r: 6, fill: seriesColor(p.series), 'fill-opacity': 0.85, stroke: '#fff' }));
+  const front = spec.front && spec.front.length > 0
+    ? [
+        tag('polyline', { points: [...spec.front].sort((a, b) => a.x - b.x).map((p) => `${Math.round(x(p.x) * 10) / 10},${Math.round(y(p.y) * 10) / 10}`).join(' '), fill: 'none', stroke: '#57606a', 'stroke-dasharray': '5 4', class: 'front' }),
+        ...(spec.frontLabel ? [text(WIDTH - PAD.right, PAD.top - 6, `- - ${spec.frontLabel}`, { 'text-anchor': 'end', class: 'tick' })] : []),
+      ]
+    : [];
   const labels = placeLabels(spec.points.map((p) => ({ cx: x(p.x), cy: y(p.y), label: p.label })));
   return svg(
     WIDTH,
     HEIGHT,
     spec.title,
     ...grid,
+    ...front,
     ...points,
     ...labels,
     text((PAD.left + WIDTH - PAD.right) / 2, HEIGHT - 10, spec.xLabel, { 'text-anchor': 'middle', class: 'axis-label' }),
