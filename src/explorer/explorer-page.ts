@@ -40,7 +40,7 @@ tr.document-row { cursor: pointer; } tr.document-row:hover { background: #eef3ff
 .s-skipped { background: #e6e8ed; } .s-failed { background: #fff; border: 1px dashed #b3261e; }
 .has-failed { text-decoration: underline wavy #b3261e; } .has-failed::after { content: "⚠"; color: #b3261e; font-size: .8em; }
 .legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
-#charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(34em, 1fr)); gap: 1em; } #charts-info { color: #5b6478; }
+#charts { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(620px, 1fr)); gap: 1em; } #charts-info { color: #5b6478; }
 figure.chart-figure { margin: 0; } figure.chart-figure figcaption { font-weight: 600; margin: .2em 0; } button.chart-numbers { margin-left: .6em; font-weight: normal; }
 table.chart-table { font-size: .9em; margin: .3em 0; } table.chart-table th { position: static; }
 ${CHART_CSS}`;
