@@ -4,6 +4,7 @@ import type { ExplorerDocumentRow } from './explorer-documents';
 import { EXPLORER_SCRIPT } from './explorer-script';
 import { CHART_CSS } from '../report/render/charts/chart-style';
 import type { EmbeddedCharts } from './explorer-snapshot-charts';
+import type { ReviewDocument } from '../review/review-schema';
 
 /** A bounded page of a run, embedded in explorer.html so it works offline. */
 export interface EmbeddedExplorer {
@@ -15,6 +16,8 @@ export interface EmbeddedExplorer {
   documents: { total: number; rows: ExplorerDocumentRow[]; verdicts: Record<string, DocumentVerdict> };
   /** The run's charts for each combination of the method, model and dataset filters (absent in pages written before charts). */
   charts?: EmbeddedCharts;
+  /** Human reviews of the embedded verifications (`verity view`), shown read-only with their transcripts. */
+  reviews?: ReviewDocument[];
 }
 
 const STYLE = `
@@ -39,7 +42,7 @@ tr.document-row { cursor: pointer; } tr.document-row:hover { background: #eef3ff
 .s-supported { background: #d3f2dc; } .s-refuted { background: #f9d0cc; } .s-nei { background: #fde8b4; }
 .s-skipped { background: #e6e8ed; } .s-failed { background: #fff; border: 1px dashed #b3261e; }
 .has-failed { text-decoration: underline wavy #b3261e; } .has-failed::after { content: "⚠"; color: #b3261e; font-size: .8em; }
-.legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
+.review { border-left: 3px solid #c9a227; padding-left: .6em; margin: .4em 0; } .legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
 #charts { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(620px, 1fr)); gap: 1em; } #charts-info { color: #5b6478; }
 figure.chart-figure { margin: 0; } figure.chart-figure figcaption { font-weight: 600; margin: .2em 0; } button.chart-numbers { margin-left: .6em; font-weight: normal; }
 table.chart-table { font-size: .9em; margin: .3em 0; } table.chart-table th { position: static; }

@@ -248,8 +248,19 @@ export const EXPLORER_SCRIPT = String.raw`
       section('Trace', ...traceSteps(v.trace)),
       section('LLM calls (' + ((v.transcript && v.transcript.llmCalls.length) || 0) + ')', ...llmCalls(claim)),
       section('Tool calls (' + ((v.transcript && v.transcript.toolCalls.length) || 0) + ')', ...toolCalls(claim)),
-      v.evidence && v.evidence.length ? section('Evidence', ...v.evidence.map((e) => el('div', {}, el('b', {}, e.title), pre(e.text)))) : null);
+      v.evidence && v.evidence.length ? section('Evidence', ...v.evidence.map((e) => el('div', {}, el('b', {}, e.title), pre(e.text)))) : null,
+      embedded ? offlineReviews(workflowId) : null);
     panel.scrollIntoView();
+  }
+
+  /** The reviews written in verity view, read-only on the offline page. */
+  function offlineReviews(workflowId) {
+    const reviews = (embedded.reviews || []).filter((r) => r.workflowId === workflowId);
+    if (reviews.length === 0) return null;
+    return el('section', { class: 'block', id: 'offline-reviews' }, el('h3', {}, 'Reviews (' + reviews.length + ', read-only: verity view writes them)'),
+      ...reviews.map((r) => el('div', { class: 'review', 'data-reviewer': r.reviewer },
+        el('b', {}, r.reviewer), ' · ' + r.reviewedAt + ' · verdict: ' + (r.verdictMark || 'not marked') + (r.goldDisputed ? ' · gold label disputed: ' + r.disputeReason : ''),
+        r.note ? pre(r.note) : null)));
   }
 
   function openFailure(row) {
