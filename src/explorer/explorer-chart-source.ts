@@ -6,6 +6,7 @@ import { loadRunReport } from '../report/load-run-report';
 import type { RunReport } from '../report/report-types';
 import { indexName } from '../es/indices';
 import { isIndexNotFound } from '../es/client';
+import { RunNotFoundError, RunWithoutVerdictsError } from '../runs/read-run';
 
 /** The report is re-read after this long, so a growing run's charts show its new verdicts. */
 const REPORT_TTL_MS = 30_000;
@@ -20,6 +21,8 @@ export interface ExplorerChartsAnswer {
   verifications: number;
   /** More verifications match than CHART_MAX_VERIFICATIONS. */
   truncated: boolean;
+  /** Why there are no charts, or what they leave out. */
+  note?: string;
 }
 
 type IdSelector = (filter: ExplorerFilter, limit: number) => Promise<{ ids: Set<string>; truncated: boolean }>;
@@ -35,7 +38,7 @@ interface LoadedRun {
  * report joins them) narrowed to the verifications the filter selects, then grouped and drawn.
  */
 export class ExplorerChartSource {
-  private loaded: Promise<LoadedRun> | undefined;
+  private loaded: Promise<LoadedRun | undefined> | undefined;
 
   constructor(
     private readonly options: ExplorerOptions,
@@ -43,16 +46,18 @@ export class ExplorerChartSource {
   ) {}
 
   async charts(filter: ExplorerFilter): Promise<ExplorerChartsAnswer> {
-    const [{ report, learningOrder }, { ids, truncated }] = await Promise.all([this.run(), this.selectIds(filter, CHART_MAX_VERIFICATIONS)]);
+    const [loaded, { ids, truncated }] = await Promise.all([this.run(), this.selectIds(filter, CHART_MAX_VERIFICATIONS)]);
+    if (!loaded) return { charts: [], verifications: 0, truncated: false, note: 'no charts: the run has no manifest or no verdicts yet (charts draw runs of `verity sweep run`)' };
+    const { report, learningOrder } = loaded;
     const rows = report.claims.filter((row) => row.workflowId !== null && ids.has(row.workflowId));
     return { charts: explorerCharts({ rows, manifest: report.manifest, learningOrder }), verifications: rows.length, truncated };
   }
 
-  private run(): Promise<LoadedRun> {
+  private run(): Promise<LoadedRun | undefined> {
     const current = this.loaded;
     if (current) {
       return current.then((run) => {
-        if (Date.now() - run.at < REPORT_TTL_MS) return run;
+        if (run && Date.now() - run.at < REPORT_TTL_MS) return run;
         if (this.loaded === current) this.loaded = undefined;
         return this.run();
       });
@@ -65,9 +70,14 @@ export class ExplorerChartSource {
     return loading;
   }
 
-  private async load(): Promise<LoadedRun> {
+  /** The run's report rows; none for a run without a manifest (ad hoc verifications) or without verdicts yet. */
+  private async load(): Promise<LoadedRun | undefined> {
     const { client, prefix, runId } = this.options;
-    const report = await loadRunReport(client, prefix, runId);
+    const report = await loadRunReport(client, prefix, runId).catch((err: unknown) => {
+      if (err instanceof RunNotFoundError || err instanceof RunWithoutVerdictsError) return undefined;
+      throw err;
+    });
+    if (!report) return undefined;
     return { at: Date.now(), report, learningOrder: await this.learningOrder(report) };
   }
 

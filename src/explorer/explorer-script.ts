@@ -110,7 +110,8 @@ export const EXPLORER_SCRIPT = String.raw`
   }
 
   // ---- charts of the filtered verifications ----------------------------------------------
-  // Drawn by the server as SVG (the report's chart code); parsed as XML and imported, never set as HTML.
+  // Drawn by the server as SVG (the report's chart code, markup escaped there); parsed in an inert
+  // document (DOMParser runs no script) and imported, never assigned to innerHTML.
   // body[data-charts-pending] counts chart requests in flight, as data-claims-pending does for the table.
   let chartsRequest = 0;
   let chartsPending = 0;
@@ -127,8 +128,8 @@ export const EXPLORER_SCRIPT = String.raw`
     }
   }
   function svgNode(markup) {
-    const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
-    return doc.querySelector('parsererror') ? el('p', { class: 'error' }, 'chart could not be drawn') : document.importNode(doc.documentElement, true);
+    const svg = new DOMParser().parseFromString(markup, 'text/html').querySelector('body > svg');
+    return svg ? document.importNode(svg, true) : el('p', { class: 'error' }, 'chart could not be drawn');
   }
   function chartFigure(chart) {
     const table = el('table', { class: 'chart-table', hidden: true },
@@ -143,7 +144,7 @@ export const EXPLORER_SCRIPT = String.raw`
     const { from, size, ...filter } = state.filter;
     const answer = await source.charts(filter);
     if (request !== chartsRequest) return;
-    $('charts-info').textContent = answer.charts.length === 0 ? '· no verifications to draw' : '· ' + answer.verifications + ' verifications' +
+    $('charts-info').textContent = answer.charts.length === 0 ? '· ' + (answer.note || 'no verifications to draw') : '· ' + answer.verifications + ' verifications' +
       (answer.truncated ? ' (the first ones; more match)' : '') + (answer.note ? ' · ' + answer.note : '');
     $('charts').replaceChildren(...answer.charts.map(chartFigure));
   }

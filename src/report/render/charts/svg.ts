@@ -28,7 +28,7 @@ export function text(x: number, y: number, content: string, attrs: Attributes = 
 export function svg(width: number, height: number, title: string, ...children: string[]): string {
   return tag(
     'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, class: 'chart' },
+    { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, class: 'chart' },
     tag('title', {}, escapeXml(title)),
     ...children,
   );
