@@ -1,6 +1,7 @@
-import { linearScale, niceTicks, tickLabel } from './scale';
+import { niceTicks } from './scale';
+import { rowChart } from './row-chart';
 import { seriesColor } from './palette';
-import { svg, tag, text } from './svg';
+import { tag } from './svg';
 
 /** Five numbers and the mean of a sample, as a box plot draws them. */
 export interface BoxStats {
@@ -30,12 +31,7 @@ export interface BoxChartSpec {
   ticks?: (max: number) => number[];
 }
 
-const WIDTH = 760;
-const LEFT = 300;
-const RIGHT = 24;
-const TOP = 40;
 const BOX = 16;
-const ROW_GAP = 12;
 
 function boxMarkup(box: BoxStats, y: number, x: (value: number) => number, color: string): string {
   const middle = y + (BOX - 2) / 2;
@@ -53,34 +49,14 @@ function boxMarkup(box: BoxStats, y: number, x: (value: number) => number, color
 
 /** Horizontal box plots (whiskers min–max, box q1–q3, bar the median, circle the mean), one row per label. */
 export function boxChart(spec: BoxChartSpec): string {
-  const format = spec.format ?? tickLabel;
-  const rowHeight = spec.series.length * BOX + ROW_GAP;
-  const plotHeight = spec.rows.length * rowHeight;
-  const height = TOP + plotHeight + 44;
-  const ticks = (spec.ticks ?? niceTicks)(Math.max(0, ...spec.rows.flatMap((row) => row.boxes.map((box) => box?.max ?? 0))));
-  const x = linearScale([0, ticks[ticks.length - 1] ?? 1], [LEFT, WIDTH - RIGHT]);
-  const grid = ticks.flatMap((t) => [
-    tag('line', { x1: x(t), x2: x(t), y1: TOP - 4, y2: TOP + plotHeight, class: 'grid' }),
-    text(x(t), TOP + plotHeight + 16, format(t), { 'text-anchor': 'middle', class: 'tick' }),
-  ]);
-  const legend = spec.series.flatMap((name, i) => [
-    tag('rect', { x: LEFT + i * 150, y: 10, width: 12, height: 12, fill: seriesColor(i) }),
-    text(LEFT + i * 150 + 18, 21, name, { class: 'tick' }),
-  ]);
-  const rows = spec.rows.flatMap((row, r) => {
-    const y0 = TOP + r * rowHeight;
-    return [
-      text(LEFT - 8, y0 + (spec.series.length * BOX) / 2 + 4, row.label, { 'text-anchor': 'end', class: 'tick' }),
-      ...row.boxes.flatMap((box, s) => (box ? [boxMarkup(box, y0 + s * BOX, x, seriesColor(s))] : [])),
-    ];
+  return rowChart({
+    title: spec.title,
+    series: spec.series,
+    rowLabels: spec.rows.map((row) => row.label),
+    band: BOX,
+    ticks: (spec.ticks ?? niceTicks)(Math.max(0, ...spec.rows.flatMap((row) => row.boxes.map((box) => box?.max ?? 0)))),
+    ...(spec.format ? { format: spec.format } : {}),
+    axisLabel: spec.axisLabel,
+    drawRow: (r, y0, x) => (spec.rows[r]?.boxes ?? []).flatMap((box, s) => (box ? [boxMarkup(box, y0 + s * BOX, x, seriesColor(s))] : [])),
   });
-  return svg(
-    WIDTH,
-    height,
-    spec.title,
-    ...legend,
-    ...grid,
-    ...rows,
-    text((LEFT + WIDTH - RIGHT) / 2, height - 8, spec.axisLabel, { 'text-anchor': 'middle', class: 'axis-label' }),
-  );
 }
