@@ -122,11 +122,14 @@ describe('explorer charts of the filtered rows', () => {
     const repeated = [0, 1].flatMap((repeat) => ['c1', 'c2'].map((claimId) => row({ claimId, repeat, gold: 'SUPPORTED', predicted: repeat === 0 || claimId === 'c1' ? 'SUPPORTED' : 'REFUTED' })));
     const withRepeats = explorerCharts({ rows: repeated, manifest, bootstrap: { resamples: 20 } });
     expect(withRepeats.find((c) => c.id === 'repeats')!.table.rows[0]!.slice(0, 3)).toEqual(['hover · rag · m1', 2, '1 0.5']);
+    // Two boxes (accuracy, macro-F1), each spanning its repeats' values.
+    expect(withRepeats.find((c) => c.id === 'repeats')!.svg.match(/fill-opacity="0.55"/g)).toHaveLength(2);
 
     const toe = ['c1', 'c2', 'c3'].map((claimId, i) => row({ claimId, method: 'toe', gold: 'SUPPORTED', predicted: i === 0 ? 'REFUTED' : 'SUPPORTED' }));
     const order = new Map(toe.map((r, i) => [r.workflowId!, i]));
     const learning = explorerCharts({ rows: toe, manifest, learningOrder: order, bootstrap: { resamples: 20 } }).find((c) => c.id === 'learning')!;
     expect(learning.table.rows.map((r) => r[2])).toEqual([0, 0.5, 0.667]);
+    expect(learning.svg.match(/<polyline /g)).toHaveLength(1);
     expect(explorerCharts({ rows: toe, manifest, bootstrap: { resamples: 20 } }).some((c) => c.id === 'learning')).toBe(false);
   });
 
