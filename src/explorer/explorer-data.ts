@@ -7,7 +7,8 @@ import type { DocumentVerdict } from '../shared/check/document';
 import type { Verdict } from '../shared/verify';
 import type { RunManifest } from '../runs/run-manifest';
 import { ExplorerDocuments, type ExplorerDocumentRow } from './explorer-documents';
-import { type ExplorerFilter, failureQuery, type GoldIndex, INVALID_CALLS_FIELD, needsGold, verdictQuery } from './explorer-filter';
+import { type ExplorerFilter, failureQuery, type GoldIndex, INVALID_CALLS_FIELD, needsGold, selectsFailures, verdictQuery } from './explorer-filter';
+import { ExplorerChartSource, type ExplorerChartsAnswer } from './explorer-chart-source';
 
 /** Characters of a claim in a table row (the transcript has it whole). */
 const ROW_CLAIM_CHARS = 300;
@@ -15,6 +16,8 @@ const ROW_CLAIM_CHARS = 300;
 const GOLD_TTL_MS = 30_000;
 /** Verdicts of one claim shown side by side (methods × models). */
 const COMPARE_MAX = 50;
+/** Workflow ids read per request when collecting the verifications a filter selects. */
+const ID_PAGE = 5_000;
 
 export interface ExplorerRow {
   workflowId: string;
@@ -90,6 +93,8 @@ export interface ExplorerSource {
   documents(from: number, size: number): Promise<{ total: number; documents: ExplorerDocumentRow[] }>;
   /** One document verdict whole, with its text and claims. */
   document(documentId: string): Promise<DocumentVerdict | undefined>;
+  /** The charts of the verifications the filter selects (its page ignored); absent where no charts are drawn. */
+  charts?(filter: ExplorerFilter): Promise<ExplorerChartsAnswer>;
 }
 
 export interface ExplorerOptions {
@@ -107,6 +112,7 @@ export class ExplorerData implements ExplorerSource {
   private gold: { at: number; index: GoldIndex; byClaim: Map<string, string> } | undefined;
   private readonly checkedDocuments: ExplorerDocuments;
   private sweepScope: Promise<estypes.QueryDslQueryContainer[]> | undefined;
+  private chartSource: ExplorerChartSource | undefined;
 
   constructor(private readonly options: ExplorerOptions) {
     const { prefix } = options;
@@ -252,6 +258,45 @@ export class ExplorerData implements ExplorerSource {
       return { ...failure, ...(temporalUrl ? { temporalUrl } : {}) };
     });
     return { total: totalOf(response), failures };
+  }
+
+  /**
+   * Workflow ids of the verifications `filter` selects (its page ignored): the verdicts the claims
+   * table lists, and the failed verifications when selectsFailures; at most `limit` of them.
+   */
+  async verificationIds(filter: ExplorerFilter, limit: number): Promise<{ ids: Set<string>; truncated: boolean }> {
+    const ids = new Set<string>();
+    const collect = async (index: string, query: estypes.QueryDslQueryContainer) => {
+      let searchAfter: estypes.SortResults | undefined;
+      // One more than `limit` tells a truncated set.
+      while (ids.size <= limit) {
+        const size = Math.min(ID_PAGE, limit + 1 - ids.size);
+        const response = await this.search<{ workflowId: string }>(index, {
+          size,
+          query,
+          _source: ['workflowId'],
+          sort: [{ workflowId: 'asc' }],
+          ...(searchAfter ? { search_after: searchAfter } : {}),
+        });
+        const hits = response?.hits.hits ?? [];
+        for (const hit of hits) if (hit._source?.workflowId) ids.add(hit._source.workflowId);
+        if (hits.length < size) return;
+        searchAfter = hits.at(-1)!.sort;
+      }
+    };
+    if (filter.status !== 'failed') {
+      const gold = needsGold(filter) ? await this.goldLabels() : undefined;
+      await collect(this.index.verdicts, await this.scoped(verdictQuery(this.options.runId, filter, gold?.index)));
+    }
+    if (selectsFailures(filter)) await collect(this.index.failures, failureQuery(this.options.runId, filter));
+    const truncated = ids.size > limit;
+    if (truncated) ids.delete([...ids].at(-1)!);
+    return { ids, truncated };
+  }
+
+  charts(filter: ExplorerFilter): Promise<ExplorerChartsAnswer> {
+    this.chartSource ??= new ExplorerChartSource(this.options, (selected, limit) => this.verificationIds(selected, limit));
+    return this.chartSource.charts(filter);
   }
 
   documents(from: number, size: number): Promise<{ total: number; documents: ExplorerDocumentRow[] }> {

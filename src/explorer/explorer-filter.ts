@@ -35,6 +35,17 @@ export type GoldIndex = Map<string, string[]>;
 /** A verdict's LLM calls that failed for good, counted from its transcript when it is stored (VerdictStore). */
 export const INVALID_CALLS_FIELD = 'invalidLlmCalls';
 
+/**
+ * Whether the verifications a filter selects include failed ones (no verdict): with `status=failed`,
+ * and without a status when the filter says nothing only a verdict has (its label, outcome, gold,
+ * text, cost or calls), as the report scores a failure (a wrong answer).
+ */
+export function selectsFailures(filter: ExplorerFilter): boolean {
+  if (filter.status !== undefined) return filter.status === 'failed';
+  const verdictOnly = [filter.predicted, filter.gold, filter.outcome, filter.text, filter.minCost, filter.maxCost, filter.minCalls, filter.maxCalls];
+  return verdictOnly.every((value) => value === undefined);
+}
+
 /** Whether the filter needs the run's gold labels. */
 export function needsGold(filter: ExplorerFilter): boolean {
   return filter.gold !== undefined || filter.outcome !== undefined;

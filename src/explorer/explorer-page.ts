@@ -2,6 +2,9 @@ import type { DocumentVerdict } from '../shared/check/document';
 import type { ExplorerClaim, ExplorerFailure, ExplorerRow, ExplorerSummary } from './explorer-data';
 import type { ExplorerDocumentRow } from './explorer-documents';
 import { EXPLORER_SCRIPT } from './explorer-script';
+import { CHART_CSS } from '../report/render/charts/chart-style';
+import type { EmbeddedCharts } from './explorer-snapshot-charts';
+import type { ReviewDocument } from '../review/review-schema';
 
 /** A bounded page of a run, embedded in explorer.html so it works offline. */
 export interface EmbeddedExplorer {
@@ -11,6 +14,10 @@ export interface EmbeddedExplorer {
   failures: ExplorerFailure[];
   /** The run's newest checked documents, whole; `total` counts them all. */
   documents: { total: number; rows: ExplorerDocumentRow[]; verdicts: Record<string, DocumentVerdict> };
+  /** The run's charts for each combination of the method, model and dataset filters (absent in pages written before charts). */
+  charts?: EmbeddedCharts;
+  /** Human reviews of the embedded verifications (`verity view`), shown read-only with their transcripts. */
+  reviews?: ReviewDocument[];
 }
 
 const STYLE = `
@@ -35,8 +42,11 @@ tr.document-row { cursor: pointer; } tr.document-row:hover { background: #eef3ff
 .s-supported { background: #d3f2dc; } .s-refuted { background: #f9d0cc; } .s-nei { background: #fde8b4; }
 .s-skipped { background: #e6e8ed; } .s-failed { background: #fff; border: 1px dashed #b3261e; }
 .has-failed { text-decoration: underline wavy #b3261e; } .has-failed::after { content: "⚠"; color: #b3261e; font-size: .8em; }
-.legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
-`;
+.review { border-left: 3px solid #c9a227; padding-left: .6em; margin: .4em 0; } .legend span { margin-right: .8em; padding: 0 .3em; } ol.sentence-claims > li { margin: .4em 0; }
+#charts { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(620px, 1fr)); gap: 1em; } #charts-info { color: #5b6478; }
+figure.chart-figure { margin: 0; } figure.chart-figure figcaption { font-weight: 600; margin: .2em 0; } button.chart-numbers { margin-left: .6em; font-weight: normal; }
+table.chart-table { font-size: .9em; margin: .3em 0; } table.chart-table th { position: static; }
+${CHART_CSS}`;
 
 /** The explorer page; with `embedded`, a self-contained file that reads nothing from the network. */
 export function explorerHtml(embedded?: EmbeddedExplorer): string {
@@ -48,6 +58,7 @@ export function explorerHtml(embedded?: EmbeddedExplorer): string {
 <h1 id="run-title">verity explorer</h1>
 <div id="run-stats"></div>
 <div id="filters"></div>
+<details id="charts-section" open><summary><b>Charts</b> <span id="charts-info"></span></summary><div id="charts"></div></details>
 <table id="claims"><thead><tr><th>claim</th><th>dataset</th><th>method</th><th>model</th><th>text</th><th>predicted</th><th>gold</th><th></th>
 <th>LLM calls</th><th>tool calls</th><th>tokens</th><th>cost</th><th>time</th></tr></thead><tbody id="claims-body"></tbody></table>
 <div id="pager"><button id="prev">previous</button><span id="page-info"></span><button id="next">next</button></div>

@@ -42,6 +42,7 @@ export const EXPLORER_SCRIPT = String.raw`
     failures: (from, size) => served.get('api/failures', { from, size }),
     documents: (from, size) => served.get('api/documents', { from, size }),
     document: (documentId) => served.get('api/document', { documentId }),
+    charts: (filter) => served.get('api/charts', filter),
   };
   const matches = (row, f) =>
     (!f.method || row.method === f.method) && (!f.model || row.model === f.model) && (!f.dataset || row.dataset === f.dataset) &&
@@ -66,6 +67,14 @@ export const EXPLORER_SCRIPT = String.raw`
     failures: async (from, size) => ({ total: embedded.failures.length, failures: embedded.failures.slice(from, from + size) }),
     documents: async (from, size) => ({ total: embedded.documents.rows.length, documents: embedded.documents.rows.slice(from, from + size) }),
     document: async (documentId) => (Object.prototype.hasOwnProperty.call(embedded.documents.verdicts, documentId) ? embedded.documents.verdicts[documentId] : null),
+    // Charts were drawn for each combination of the method, model and dataset filters when the page was written.
+    charts: async (f) => {
+      const sets = (embedded.charts && embedded.charts.sets) || {};
+      const key = JSON.stringify([f.method || '', f.model || '', f.dataset || '']);
+      const others = Object.keys(f).some((k) => !['method', 'model', 'dataset'].includes(k) && f[k] !== undefined && f[k] !== '');
+      const answer = Object.prototype.hasOwnProperty.call(sets, key) ? sets[key] : { charts: [], verifications: 0, truncated: false };
+      return { ...answer, note: others ? 'offline page: charts follow the method, model and dataset filters (verity view follows every filter)' : undefined };
+    },
   };
   const source = offline || served;
 
@@ -74,7 +83,7 @@ export const EXPLORER_SCRIPT = String.raw`
   function renderFilters(summary) {
     const bar = $('filters');
     bar.replaceChildren();
-    const update = (key) => (event) => { state.filter[key] = event.target.value || undefined; state.filter.from = 0; loadClaims(); };
+    const update = (key) => (event) => { state.filter[key] = event.target.value || undefined; state.filter.from = 0; loadClaims(); loadCharts(); };
     for (const key of FILTERS) {
       bar.append(el('label', {}, key + ' ', el('select', { id: 'filter-' + key, onchange: update(key) }, el('option', { value: '' }, 'all'), ...summary.facets[key].map((v) => el('option', { value: v }, v)))));
     }
@@ -98,6 +107,46 @@ export const EXPLORER_SCRIPT = String.raw`
     } finally {
       setPending(-1);
     }
+  }
+
+  // ---- charts of the filtered verifications ----------------------------------------------
+  // Drawn by the server as SVG (the report's chart code, markup escaped there); parsed in an inert
+  // document (DOMParser runs no script) and imported, never assigned to innerHTML.
+  // body[data-charts-pending] counts chart requests in flight, as data-claims-pending does for the table.
+  let chartsRequest = 0;
+  let chartsPending = 0;
+  const setChartsPending = (delta) => { chartsPending += delta; document.body.setAttribute('data-charts-pending', String(chartsPending)); };
+  async function loadCharts() {
+    const request = ++chartsRequest;
+    setChartsPending(1);
+    try {
+      await renderCharts(request);
+    } catch (err) {
+      if (request === chartsRequest) $('charts').replaceChildren(el('p', { class: 'error' }, 'charts: ' + err.message));
+    } finally {
+      setChartsPending(-1);
+    }
+  }
+  function svgNode(markup) {
+    const svg = new DOMParser().parseFromString(markup, 'text/html').querySelector('body > svg');
+    return svg ? document.importNode(svg, true) : el('p', { class: 'error' }, 'chart could not be drawn');
+  }
+  function chartFigure(chart) {
+    const table = el('table', { class: 'chart-table', hidden: true },
+      el('thead', {}, el('tr', {}, ...chart.table.columns.map((column) => el('th', {}, column)))),
+      el('tbody', {}, ...chart.table.rows.map((row) => el('tr', {}, ...row.map((value) => el('td', { class: typeof value === 'number' ? 'num' : '' }, value))))));
+    const toggle = el('button', { class: 'chart-numbers', type: 'button', 'aria-expanded': 'false' }, 'numbers');
+    toggle.addEventListener('click', () => { table.hidden = !table.hidden; toggle.setAttribute('aria-expanded', String(!table.hidden)); toggle.textContent = table.hidden ? 'numbers' : 'hide numbers'; });
+    return el('figure', { class: 'chart-figure', 'data-chart': chart.id }, el('figcaption', {}, chart.title, toggle), svgNode(chart.svg), table);
+  }
+  async function renderCharts(request) {
+    if (!source.charts) return;
+    const { from, size, ...filter } = state.filter;
+    const answer = await source.charts(filter);
+    if (request !== chartsRequest) return;
+    $('charts-info').textContent = answer.charts.length === 0 ? '· ' + (answer.note || 'no verifications to draw') : '· ' + answer.verifications + ' verifications' +
+      (answer.truncated ? ' (the first ones; more match)' : '') + (answer.note ? ' · ' + answer.note : '');
+    $('charts').replaceChildren(...answer.charts.map(chartFigure));
   }
 
   async function renderClaims(request) {
@@ -200,8 +249,19 @@ export const EXPLORER_SCRIPT = String.raw`
       section('Trace', ...traceSteps(v.trace)),
       section('LLM calls (' + ((v.transcript && v.transcript.llmCalls.length) || 0) + ')', ...llmCalls(claim)),
       section('Tool calls (' + ((v.transcript && v.transcript.toolCalls.length) || 0) + ')', ...toolCalls(claim)),
-      v.evidence && v.evidence.length ? section('Evidence', ...v.evidence.map((e) => el('div', {}, el('b', {}, e.title), pre(e.text)))) : null);
+      v.evidence && v.evidence.length ? section('Evidence', ...v.evidence.map((e) => el('div', {}, el('b', {}, e.title), pre(e.text)))) : null,
+      embedded ? offlineReviews(workflowId) : null);
     panel.scrollIntoView();
+  }
+
+  /** The reviews written in verity view, read-only on the offline page. */
+  function offlineReviews(workflowId) {
+    const reviews = (embedded.reviews || []).filter((r) => r.workflowId === workflowId);
+    if (reviews.length === 0) return null;
+    return el('section', { class: 'block', id: 'offline-reviews' }, el('h3', {}, 'Reviews (' + reviews.length + ', read-only: verity view writes them)'),
+      ...reviews.map((r) => el('div', { class: 'review', 'data-reviewer': r.reviewer },
+        el('b', {}, r.reviewer), ' · ' + r.reviewedAt + ' · verdict: ' + (r.verdictMark || 'not marked') + (r.goldDisputed ? ' · gold label disputed: ' + r.disputeReason : ''),
+        r.note ? pre(r.note) : null)));
   }
 
   function openFailure(row) {
@@ -379,7 +439,7 @@ export const EXPLORER_SCRIPT = String.raw`
     $('next').addEventListener('click', () => { state.filter.from = Number(state.filter.from) + Number(state.filter.size); loadClaims(); });
     $('documents-prev').addEventListener('click', () => { documentsPage.from = Math.max(0, documentsPage.from - documentsPage.size); loadDocuments(); });
     $('documents-next').addEventListener('click', () => { documentsPage.from += documentsPage.size; loadDocuments(); });
-    await Promise.all([loadClaims(), loadFailures(), loadDocuments()]);
+    await Promise.all([loadClaims(), loadCharts(), loadFailures(), loadDocuments()]);
     window.addEventListener('hashchange', () => { openFromHash().catch(showError); });
     await openFromHash().catch(showError);
     document.body.setAttribute('data-ready', 'true');

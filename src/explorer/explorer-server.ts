@@ -55,6 +55,8 @@ export async function startExplorerServer(
           return (await source.claim(idSchema.parse(params.workflowId))) ?? null;
         case '/api/compare':
           return source.compare(idSchema.parse(params.claimId));
+        case '/api/charts':
+          return source.charts ? source.charts(explorerFilterSchema.parse(params)) : undefined;
         case '/api/failures': {
           const { from, size } = pageSchema.parse(params);
           return source.failures(from, size);

@@ -1,6 +1,8 @@
 import { explorerFilterSchema } from './explorer-filter';
 import type { ExplorerSource } from './explorer-data';
 import type { EmbeddedExplorer } from './explorer-page';
+import { snapshotCharts } from './explorer-snapshot-charts';
+import type { ReviewDocument } from '../review/review-schema';
 
 /** Verifications embedded in explorer.html by default (each with its transcript and cached messages). */
 export const DEFAULT_EMBEDDED_CLAIMS = 200;
@@ -9,8 +11,13 @@ export const DEFAULT_EMBEDDED_DOCUMENTS = 20;
 /** Characters of each cached message or raw response kept in the offline page. */
 const EMBEDDED_TEXT_CHARS = 6_000;
 
-/** The first `limit` verifications of a run with their transcripts, the latest failures and the newest checked documents, read page by page. */
-export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_EMBEDDED_CLAIMS, documentLimit = DEFAULT_EMBEDDED_DOCUMENTS): Promise<EmbeddedExplorer> {
+/** The first `limit` verifications of a run with their transcripts and reviews, the latest failures, the newest checked documents and the run's charts, read page by page. */
+export async function explorerSnapshot(
+  source: ExplorerSource,
+  limit = DEFAULT_EMBEDDED_CLAIMS,
+  documentLimit = DEFAULT_EMBEDDED_DOCUMENTS,
+  reviews: readonly ReviewDocument[] = [],
+): Promise<EmbeddedExplorer> {
   const summary = await source.summary();
   const rows: EmbeddedExplorer['rows'] = [];
   const claims: EmbeddedExplorer['claims'] = {};
@@ -24,7 +31,18 @@ export async function explorerSnapshot(source: ExplorerSource, limit = DEFAULT_E
     if (page.rows.length === 0 || rows.length >= page.total) break;
   }
   const { failures } = await source.failures(0, limit);
-  return { summary, rows, claims, failures, documents: await documentsSnapshot(source, documentLimit) };
+  const charts = await snapshotCharts(source, summary);
+  // Only the embedded verifications' reviews: the page shows them with their transcripts.
+  const embeddedReviews = reviews.filter((review) => Object.hasOwn(claims, review.workflowId));
+  return {
+    summary,
+    rows,
+    claims,
+    failures,
+    documents: await documentsSnapshot(source, documentLimit),
+    ...(charts ? { charts } : {}),
+    ...(embeddedReviews.length > 0 ? { reviews: embeddedReviews } : {}),
+  };
 }
 
 async function documentsSnapshot(source: ExplorerSource, limit: number): Promise<EmbeddedExplorer['documents']> {

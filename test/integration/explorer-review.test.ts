@@ -168,4 +168,24 @@ describe('review in the claim explorer', () => {
     await page.close();
     expect((await reviewsOf(workflowId)).map((r) => r.reviewer)).toContain('carol');
   });
+
+  it("verity report's offline explorer.html shows each verification's reviews read-only, as text", async () => {
+    const reviews = await new ReviewStore(harness.es, harness.prefix).forRun(runId);
+    const reviewed = reviews.find((r) => r.reviewer === ALICE)!;
+    const dir = path.join(tmp, 'report');
+    const written = await spawnCli(['report', runId, '--out', dir], { ES_URL: harness.config.elasticsearch.url, ES_INDEX_PREFIX: harness.prefix }).exited;
+    expect(written.code, written.stderr).toBe(0);
+    const { page, errors } = await openExplorerPage(browser, `file://${path.join(dir, 'explorer.html')}#claim=${encodeURIComponent(reviewed.workflowId)}`);
+    await page.locator('#offline-reviews').waitFor();
+    const expected = reviews.filter((r) => r.workflowId === reviewed.workflowId).map((r) => r.reviewer);
+    expect(await page.locator('#offline-reviews .review').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-reviewer')))).toEqual(expected);
+    expect(expected).toEqual(expect.arrayContaining([ALICE, 'bob']));
+    const alice = page.locator('#offline-reviews .review').nth(expected.indexOf(ALICE));
+    expect(await alice.textContent()).toContain('verdict: wrong · gold label disputed: the dataset mislabels this claim');
+    expect(await alice.locator('pre').textContent()).toBe(NOTE);
+    expect(await page.locator('#injected-name, #injected-note').count()).toBe(0);
+    // Read-only: the offline page has no review queue to write with.
+    expect(await page.locator('#review-start').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

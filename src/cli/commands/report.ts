@@ -6,6 +6,7 @@ import { loadConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { indexName } from '../../es/indices';
 import { DEFAULT_EMBEDDED_CLAIMS, explorerHtml, explorerSnapshot } from '../../explorer';
+import { ReviewStore } from '../../review/review-store';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../../runs/read-run';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
@@ -68,7 +69,8 @@ async function writeExplorer(runId: string, dir: string, limit: number): Promise
   const config = loadConfig();
   const client = createEsClient(config.elasticsearch);
   try {
-    const snapshot = await explorerSnapshot(explorerDataFor(config, client, runId), limit);
+    const reviews = await new ReviewStore(client, config.elasticsearch.indexPrefix).forRun(runId);
+    const snapshot = await explorerSnapshot(explorerDataFor(config, client, runId), limit, undefined, reviews);
     const file = path.join(dir, 'explorer.html');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(file, explorerHtml(snapshot));

@@ -1,3 +1,5 @@
+import { CHART_CSS } from './charts/chart-style';
+
 /** The report page's only stylesheet, inlined so report.html needs nothing else. */
 export const REPORT_CSS = `
 :root { color-scheme: light; }
@@ -18,14 +20,7 @@ td.num { text-align: right; white-space: nowrap; }
 figure { margin: 0; }
 figcaption { font-weight: 600; margin: 4px 0; }
 .group { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-svg.chart { background: #fff; border: 1px solid #eaeef2; border-radius: 6px; max-width: 100%; height: auto; }
-svg .tick { font-size: 11px; fill: #24292f; }
-svg .axis-label { font-size: 12px; fill: #57606a; }
-svg .point-label { font-size: 10px; fill: #24292f; }
-svg .grid { stroke: #eaeef2; stroke-width: 1; }
-svg .on-dark { fill: #fff; font-size: 13px; font-weight: 600; }
-svg .on-light { fill: #1f2328; font-size: 13px; font-weight: 600; }
-ul.warnings li { color: #9a6700; }
+${CHART_CSS}ul.warnings li { color: #9a6700; }
 tr.discordant td { background: #fff8e6; }
 details.disagreements { margin: 8px 0; }
 details.disagreements summary { cursor: pointer; }

@@ -1,6 +1,7 @@
-import { linearScale, niceTicks, tickLabel } from './scale';
+import { niceTicks } from './scale';
+import { rowChart, ROW_CHART_LEFT } from './row-chart';
 import { seriesColor } from './palette';
-import { svg, tag, text } from './svg';
+import { tag } from './svg';
 
 export interface Bar {
   value: number;
@@ -24,12 +25,8 @@ export interface BarChartSpec {
   axisLabel: string;
 }
 
-const WIDTH = 760;
-const LEFT = 300;
-const RIGHT = 24;
-const TOP = 40;
+const LEFT = ROW_CHART_LEFT;
 const BAR = 14;
-const ROW_GAP = 12;
 
 function maxOf(rows: readonly BarRow[]): number {
   return Math.max(0, ...rows.flatMap((row) => row.bars.map((bar) => Math.max(bar.value, bar.upper ?? 0))));
@@ -44,43 +41,21 @@ function whisker(x0: number, x1: number, y: number): string {
   );
 }
 
-function legend(series: readonly string[]): string[] {
-  return series.flatMap((name, i) => [
-    tag('rect', { x: LEFT + i * 150, y: 10, width: 12, height: 12, fill: seriesColor(i) }),
-    text(LEFT + i * 150 + 18, 21, name, { class: 'tick' }),
-  ]);
-}
-
 /** Horizontal grouped bars, one row per label, with optional CI whiskers. */
 export function barChart(spec: BarChartSpec): string {
-  const rowHeight = spec.series.length * BAR + ROW_GAP;
-  const plotHeight = spec.rows.length * rowHeight;
-  const height = TOP + plotHeight + 44;
-  const ticks = niceTicks(spec.max ?? maxOf(spec.rows));
-  const x = linearScale([0, ticks[ticks.length - 1] ?? 1], [LEFT, WIDTH - RIGHT]);
-  const grid = ticks.flatMap((t) => [
-    tag('line', { x1: x(t), x2: x(t), y1: TOP - 4, y2: TOP + plotHeight, class: 'grid' }),
-    text(x(t), TOP + plotHeight + 16, tickLabel(t), { 'text-anchor': 'middle', class: 'tick' }),
-  ]);
-  const rows = spec.rows.flatMap((row, r) => {
-    const y0 = TOP + r * rowHeight;
-    return [
-      text(LEFT - 8, y0 + (spec.series.length * BAR) / 2 + 4, row.label, { 'text-anchor': 'end', class: 'tick' }),
-      ...row.bars.flatMap((bar, s) => {
+  return rowChart({
+    title: spec.title,
+    series: spec.series,
+    rowLabels: spec.rows.map((row) => row.label),
+    band: BAR,
+    ticks: niceTicks(spec.max ?? maxOf(spec.rows)),
+    axisLabel: spec.axisLabel,
+    drawRow: (r, y0, x) =>
+      (spec.rows[r]?.bars ?? []).flatMap((bar, s) => {
         const y = y0 + s * BAR;
         const drawn = [tag('rect', { x: LEFT, y, width: Math.max(0, x(bar.value) - LEFT), height: BAR - 2, fill: seriesColor(s) })];
         if (bar.lower !== undefined && bar.upper !== undefined) drawn.push(whisker(x(bar.lower), x(bar.upper), y + (BAR - 2) / 2));
         return drawn;
       }),
-    ];
   });
-  return svg(
-    WIDTH,
-    height,
-    spec.title,
-    ...legend(spec.series),
-    ...grid,
-    ...rows,
-    text((LEFT + WIDTH - RIGHT) / 2, height - 8, spec.axisLabel, { 'text-anchor': 'middle', class: 'axis-label' }),
-  );
 }

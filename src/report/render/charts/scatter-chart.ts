@@ -1,4 +1,5 @@
-import { linearScale, niceTicks, tickLabel } from './scale';
+import { niceTicks } from './scale';
+import { polylinePoints, xyAxes } from './xy-axes';
 import { seriesColor } from './palette';
 import { svg, tag, text } from './svg';
 
@@ -16,6 +17,10 @@ export interface ScatterSpec {
   xLabel: string;
   yLabel: string;
   yMax?: number;
+  /** Points joined by a dashed line (e.g. the Pareto front), in x order. */
+  front?: { x: number; y: number }[];
+  /** Legend text of the front line. */
+  frontLabel?: string;
 }
 
 const WIDTH = 760;
@@ -46,32 +51,22 @@ export function scatterChart(spec: ScatterSpec): string {
   // 10% headroom keeps the largest point and its label off the plot's edge.
   const xTicks = niceTicks(Math.max(0, ...spec.points.map((p) => p.x)) * 1.1);
   const yTicks = niceTicks(spec.yMax ?? Math.max(0, ...spec.points.map((p) => p.y)));
-  const x = linearScale([0, xTicks[xTicks.length - 1] ?? 1], [PAD.left, WIDTH - PAD.right]);
-  const y = linearScale([0, yTicks[yTicks.length - 1] ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
-  const grid = [
-    ...xTicks.flatMap((t) => [
-      tag('line', { x1: x(t), x2: x(t), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: 'grid' }),
-      text(x(t), HEIGHT - PAD.bottom + 16, tickLabel(t), { 'text-anchor': 'middle', class: 'tick' }),
-    ]),
-    ...yTicks.flatMap((t) => [
-      tag('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(t), y2: y(t), class: 'grid' }),
-      text(PAD.left - 6, y(t) + 4, tickLabel(t), { 'text-anchor': 'end', class: 'tick' }),
-    ]),
-  ];
+  const { x, y, markup: axes } = xyAxes({ width: WIDTH, height: HEIGHT, pad: PAD }, xTicks, yTicks, spec.xLabel, spec.yLabel);
   const points = spec.points.map((p) => tag('circle', { cx: x(p.x), cy: y(p.y), r: 6, fill: seriesColor(p.series), 'fill-opacity': 0.85, stroke: '#fff' }));
+  const front = spec.front && spec.front.length > 0
+    ? [
+        tag('polyline', { points: polylinePoints([...spec.front].sort((a, b) => a.x - b.x), x, y), fill: 'none', stroke: '#57606a', 'stroke-dasharray': '5 4', class: 'front' }),
+        ...(spec.frontLabel ? [text(WIDTH - PAD.right, PAD.top - 6, `- - ${spec.frontLabel}`, { 'text-anchor': 'end', class: 'tick' })] : []),
+      ]
+    : [];
   const labels = placeLabels(spec.points.map((p) => ({ cx: x(p.x), cy: y(p.y), label: p.label })));
   return svg(
     WIDTH,
     HEIGHT,
     spec.title,
-    ...grid,
+    ...axes,
+    ...front,
     ...points,
     ...labels,
-    text((PAD.left + WIDTH - PAD.right) / 2, HEIGHT - 10, spec.xLabel, { 'text-anchor': 'middle', class: 'axis-label' }),
-    text(16, (PAD.top + HEIGHT - PAD.bottom) / 2, spec.yLabel, {
-      'text-anchor': 'middle',
-      class: 'axis-label',
-      transform: `rotate(-90 16 ${(PAD.top + HEIGHT - PAD.bottom) / 2})`,
-    }),
   );
 }

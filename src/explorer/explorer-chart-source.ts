@@ -1,0 +1,112 @@
+import type { ExplorerFilter } from './explorer-filter';
+import type { ExplorerOptions } from './explorer-data';
+import { explorerCharts } from './charts/explorer-charts';
+import type { ExplorerChart } from './charts/explorer-chart';
+import { loadRunReport } from '../report/load-run-report';
+import type { RunReport } from '../report/report-types';
+import { indexName } from '../es/indices';
+import { isIndexNotFound } from '../es/client';
+import { RunNotFoundError, RunWithoutVerdictsError } from '../runs/read-run';
+
+/** The report is re-read after this long, so a growing run's charts show its new verdicts. */
+const REPORT_TTL_MS = 30_000;
+/** Verifications one chart request draws; beyond, the charts say they show the first ones. */
+export const CHART_MAX_VERIFICATIONS = 50_000;
+/** Methods whose verdicts carry an online policy's trace (ToE): their learning curve is drawn. */
+const LEARNING_METHODS = ['toe'];
+
+export interface ExplorerChartsAnswer {
+  charts: ExplorerChart[];
+  /** Verifications drawn. */
+  verifications: number;
+  /** More verifications match than CHART_MAX_VERIFICATIONS. */
+  truncated: boolean;
+  /** Why there are no charts, or what they leave out. */
+  note?: string;
+}
+
+type IdSelector = (filter: ExplorerFilter, limit: number) => Promise<{ ids: Set<string>; truncated: boolean }>;
+
+interface LoadedRun {
+  at: number;
+  report: RunReport;
+  learningOrder: Map<string, number>;
+}
+
+/**
+ * The explorer's charts, live with its filters: the run's report rows (gold labels joined as the
+ * report joins them) narrowed to the verifications the filter selects, then grouped and drawn.
+ */
+export class ExplorerChartSource {
+  private loaded: Promise<LoadedRun | undefined> | undefined;
+
+  constructor(
+    private readonly options: ExplorerOptions,
+    private readonly selectIds: IdSelector,
+  ) {}
+
+  async charts(filter: ExplorerFilter): Promise<ExplorerChartsAnswer> {
+    const [loaded, { ids, truncated }] = await Promise.all([this.run(), this.selectIds(filter, CHART_MAX_VERIFICATIONS)]);
+    if (!loaded) return { charts: [], verifications: 0, truncated: false, note: 'no charts: the run has no manifest or no verdicts yet (charts draw runs of `verity sweep run`)' };
+    const { report, learningOrder } = loaded;
+    const rows = report.claims.filter((row) => row.workflowId !== null && ids.has(row.workflowId));
+    return { charts: explorerCharts({ rows, manifest: report.manifest, learningOrder }), verifications: rows.length, truncated };
+  }
+
+  private run(): Promise<LoadedRun | undefined> {
+    const current = this.loaded;
+    if (current) {
+      return current.then((run) => {
+        if (run && Date.now() - run.at < REPORT_TTL_MS) return run;
+        if (this.loaded === current) this.loaded = undefined;
+        return this.run();
+      });
+    }
+    const loading = this.load();
+    this.loaded = loading;
+    loading.catch(() => {
+      if (this.loaded === loading) this.loaded = undefined;
+    });
+    return loading;
+  }
+
+  /** The run's report rows; none for a run without a manifest (ad hoc verifications) or without verdicts yet. */
+  private async load(): Promise<LoadedRun | undefined> {
+    const { client, prefix, runId } = this.options;
+    const report = await loadRunReport(client, prefix, runId).catch((err: unknown) => {
+      if (err instanceof RunNotFoundError || err instanceof RunWithoutVerdictsError) return undefined;
+      throw err;
+    });
+    if (!report) return undefined;
+    return { at: Date.now(), report, learningOrder: await this.learningOrder(report) };
+  }
+
+  /**
+   * Verdicts of ToE acting with an online policy, by workflow id: their position in the run's claim
+   * order (claim-order schedule), else their finish time, the order the policy learned in.
+   */
+  private async learningOrder(report: RunReport): Promise<Map<string, number>> {
+    const order = new Map<string, number>();
+    if (!report.claims.some((row) => LEARNING_METHODS.includes(row.method))) return order;
+    type Online = { workflowId: string; finishedAt?: string; trace?: { online?: { claimOrder?: { position?: number } } } };
+    const response = await this.options.client
+      .search<Online>({
+        index: indexName(this.options.prefix, 'verdicts'),
+        size: 10_000,
+        query: { bool: { must: [{ term: { runId: this.options.runId } }, { terms: { method: LEARNING_METHODS } }] } },
+        _source: ['workflowId', 'finishedAt', 'trace.online'],
+      })
+      .catch((err: unknown) => {
+        if (isIndexNotFound(err)) return undefined;
+        throw err;
+      });
+    for (const hit of response?.hits.hits ?? []) {
+      const source = hit._source;
+      const online = source?.trace?.online;
+      if (!source || !online) continue;
+      const position = online.claimOrder?.position ?? (source.finishedAt ? Date.parse(source.finishedAt) : Number.NaN);
+      if (Number.isFinite(position)) order.set(source.workflowId, position);
+    }
+    return order;
+  }
+}
