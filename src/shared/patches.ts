@@ -63,6 +63,8 @@ export const PATCHES = {
   sweepCountsCancelledSpend: 'sweep-counts-cancelled-spend',
   /** MERMAID reads documented aliases of its labels ("SUPPORTED"/"Supports"/"True" on SciFact) instead of exact strings (issue 37 §2.2). */
   mermaidAnswerAliases: 'mermaid-answer-aliases',
+  /** A local activity's retries wait on a workflow timer (not inside the workflow task), so `localRetries` answers while it retries. */
+  localRetriesVisible: 'local-retries-visible',
 } as const;
 
 /**
@@ -99,6 +101,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.cancelWaitsForPaidCalls,
   PATCHES.sweepCountsCancelledSpend,
   PATCHES.mermaidAnswerAliases,
+  PATCHES.localRetriesVisible,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
