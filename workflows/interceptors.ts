@@ -4,7 +4,9 @@ import {
   type ContinueAsNewInput,
   type LocalActivityInput,
   type Next,
+  type QueryInput,
   type StartChildWorkflowExecutionInput,
+  type WorkflowInboundCallsInterceptor,
   type WorkflowInterceptorsFactory,
   type WorkflowOutboundCallsInterceptor,
   workflowInfo,
@@ -13,7 +15,9 @@ import { CONFIG_STAMP_HEADER, CONFIG_STAMP_MEMO } from '../src/shared/config-sta
 import { PATCH_LEVEL_MEMO } from '../src/shared/patches';
 import { RETRY_BUDGET_MEMO, withLocalRetryBudget, withRetryBudget } from '../src/shared/retry-budget';
 import { PATCHES } from '../src/shared/patches';
+import { localRetriesQuery } from '../src/shared/definitions/local-retries';
 import { hasPatch } from './has-patch';
+import { localRetries, trackLocalRetry } from './local-retries';
 
 /** Memo entries a workflow passes on to its child workflows and to its continuation. */
 const INHERITED_MEMO = [CONFIG_STAMP_MEMO, RETRY_BUDGET_MEMO, PATCH_LEVEL_MEMO];
@@ -34,7 +38,10 @@ class ConfigStampOutbound implements WorkflowOutboundCallsInterceptor {
     const budgeted = withRetryBudget(input.options, budgetMs);
     // The worker's local retries ignore the schedule-to-close timeout: bound them by attempts too.
     const options = budgeted !== input.options && hasPatch(PATCHES.localRetryBudgetAttempts) ? withLocalRetryBudget(input.options, budgetMs) : budgeted;
-    return next({ ...input, headers: withStamp(input.headers), options });
+    if (!hasPatch(PATCHES.localRetriesVisible)) return next({ ...input, headers: withStamp(input.headers), options });
+    // Every backoff on a workflow timer: the workflow task closes between attempts, so queries answer.
+    const visible = { ...options, localRetryThreshold: 1 };
+    return trackLocalRetry(input.activityType, input.attempt, () => next({ ...input, headers: withStamp(input.headers), options: visible }));
   }
 
   startChildWorkflowExecution(input: StartChildWorkflowExecutionInput, next: Next<WorkflowOutboundCallsInterceptor, 'startChildWorkflowExecution'>) {
@@ -66,4 +73,12 @@ function withStamp<H extends Record<string, unknown>>(headers: H): H {
   return { ...headers, [CONFIG_STAMP_HEADER]: defaultPayloadConverter.toPayload(stamp) };
 }
 
-export const interceptors: WorkflowInterceptorsFactory = () => ({ outbound: [new ConfigStampOutbound()] });
+/** Answers `localRetries` in every workflow (a query changes no history). */
+class LocalRetriesInbound implements WorkflowInboundCallsInterceptor {
+  handleQuery(input: QueryInput, next: Next<WorkflowInboundCallsInterceptor, 'handleQuery'>) {
+    if (input.queryName === localRetriesQuery.name) return Promise.resolve(localRetries());
+    return next(input);
+  }
+}
+
+export const interceptors: WorkflowInterceptorsFactory = () => ({ outbound: [new ConfigStampOutbound()], inbound: [new LocalRetriesInbound()] });

@@ -32,6 +32,7 @@ import {
   isFinished,
   repeatedWorkItem,
   type RunClaim,
+  type SweepBudget,
   settingsOfRepeat,
   stuckCheckIntervalMs,
   type SweepChildOutcome,
@@ -168,8 +169,10 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** Whether this execution reserves budget (the patch, asked once from the main loop; handlers only read it). */
   let reservesBudget: boolean | undefined;
   /** Spent, or (reserving) nothing runs and not one more verification fits. */
+  /** The plan's per-verification estimate, when this execution reserves it (the patch, asked once from the main loop). */
+  let plannedSpend: SweepBudget | undefined;
   const budgetLeavesNoRoom = () =>
-    isBudgetExhausted(state.counters, state.budget) || (reservesBudget === true && running.size === 0 && budgetSlots(state.counters, state.budget, 0) === 0);
+    isBudgetExhausted(state.counters, state.budget) || (reservesBudget === true && running.size === 0 && budgetSlots(state.counters, state.budget, 0, plannedSpend) === 0);
   /** `changes` when the main loop parked, waiting for one; undefined while it runs. */
   let parkedAt: number | undefined;
   /**
@@ -369,8 +372,11 @@ export async function sweepWorkflow(input: SweepInput): Promise<SweepProgress> {
   /** How many more verifications fit the budget (unbounded without one, or in executions started before the patch). */
   function budgetRoom(): number {
     if (!hasBudget(state.budget)) return Number.POSITIVE_INFINITY;
-    reservesBudget ??= hasPatch(PATCHES.sweepReservesBudget);
-    return reservesBudget ? budgetSlots(state.counters, state.budget, running.size) : Number.POSITIVE_INFINITY;
+    if (reservesBudget === undefined) {
+      reservesBudget = hasPatch(PATCHES.sweepReservesBudget);
+      if (reservesBudget && input.plannedPerVerification !== undefined && hasPatch(PATCHES.sweepReservesPlannedSpend)) plannedSpend = input.plannedPerVerification;
+    }
+    return reservesBudget ? budgetSlots(state.counters, state.budget, running.size, plannedSpend) : Number.POSITIVE_INFINITY;
   }
 
   /**

@@ -3,11 +3,12 @@ import { CorpusFormatError } from '../corpus/reader';
 import { MAX_SEARCH_K } from '../retrieval';
 import { isEsUnreachable } from '../retrieval/errors';
 import { CliError } from './errors';
+import { esUnreachableLine } from './service-lines';
 
 /** Turns failures a user can fix into one-line CLI errors with the right exit code. */
 export function toCliError(err: unknown, esUrl: string): unknown {
   if (isEsUnreachable(err)) {
-    return new CliError(`cannot reach Elasticsearch at ${esUrl} (${(err as Error).message.split('\n')[0]}; set ES_URL or run \`verity infra up\`)`, 1);
+    return new CliError(esUnreachableLine(esUrl, (err as Error).message), 1);
   }
   if (err instanceof CorpusFormatError) return new CliError(`${err.message}; rerun without --strict to skip bad lines`, 2);
   return err;

@@ -26,6 +26,8 @@ import { registerWorkerCommand } from './commands/worker';
 import { CliError } from './errors';
 import { notElasticsearchLine } from '../es/client';
 import { terminalSafe } from './output';
+import { serviceUnreachableLine } from './service-lines';
+import { createLogger } from '../logging/logger';
 import { flushTracing } from '../telemetry/flush';
 
 export function buildProgram(): Command {
@@ -65,6 +67,23 @@ function esUrlForMessages(): string {
   }
 }
 
+/** VERITY_LOG_LEVEL when set (debug shows the raw cause of a one-line error), else errors only. */
+function logLevelForMessages(): string {
+  try {
+    return process.env.VERITY_LOG_LEVEL ? loadConfig().logLevel : 'error';
+  } catch {
+    return 'error';
+  }
+}
+
+function temporalAddressForMessages(): string {
+  try {
+    return loadConfig().temporal.address;
+  } catch {
+    return 'TEMPORAL_ADDRESS';
+  }
+}
+
 /** Runs the CLI; resolves to the process exit code. Errors become one line on stderr. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
@@ -76,9 +95,14 @@ export async function main(argv: string[]): Promise<number> {
       // Help and version exit 0; every usage error (unknown command, bad option value) exits 2.
       return err.exitCode === 0 ? 0 : 2;
     }
-    const message = isEsAccessError(err)
-      ? esAccessErrorLine(err, loadConfig().elasticsearch)
-      : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof errors.ResponseError ? esErrorLine(err) : err instanceof Error ? err.message : String(err)));
+    const unreachable = serviceUnreachableLine(err, { esUrl: esUrlForMessages(), temporalAddress: temporalAddressForMessages() });
+    // The raw cause (Node's or gRPC's text) is for the log only.
+    if (unreachable) createLogger(logLevelForMessages()).debug({ err }, 'service unreachable');
+    const message =
+      unreachable ??
+      (isEsAccessError(err)
+        ? esAccessErrorLine(err, loadConfig().elasticsearch)
+        : (notElasticsearchLine(err, esUrlForMessages()) ?? (err instanceof errors.ResponseError ? esErrorLine(err) : err instanceof Error ? err.message : String(err))));
     process.stderr.write(`verity: ${terminalSafe(message.split('\n')[0]!)}\n`);
     return err instanceof CliError ? err.exitCode : 1;
   } finally {

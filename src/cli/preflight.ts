@@ -8,6 +8,7 @@ import { hasPassageEmbeddings } from '../retrieval/dense';
 import { MissingEmbeddingsError } from '../retrieval/errors';
 import type { RetrievalMode } from '../shared/retrieval';
 import { CliError } from './errors';
+import { esUnreachableLine } from './service-lines';
 
 /** Fails with one clear line when Elasticsearch does not answer or refuses the credentials. */
 export async function requireElasticsearch(config: VerityConfig): Promise<void> {
@@ -15,8 +16,8 @@ export async function requireElasticsearch(config: VerityConfig): Promise<void> 
   if (probe.state === 'refused') throw new CliError(describeEsAccessError(probe.status, probe.message, config.elasticsearch));
   if (probe.state === 'down' && probe.notElasticsearch) throw new CliError(probe.reason);
   if (probe.state === 'down') {
-    const hint = isSecuredOrRemote(config.elasticsearch) ? 'check ES_URL / ES_CLOUD_ID and ES_CA_CERT' : 'start it with `npm run infra:up` or set ES_URL';
-    throw new CliError(`Elasticsearch is not reachable at ${config.elasticsearch.url} (${probe.reason}); ${hint}`);
+    const hint = isSecuredOrRemote(config.elasticsearch) ? 'check ES_URL / ES_CLOUD_ID and ES_CA_CERT' : 'run `verity infra up` or set ES_URL';
+    throw new CliError(esUnreachableLine(config.elasticsearch.url, probe.reason, hint));
   }
 }
 

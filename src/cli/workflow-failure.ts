@@ -1,6 +1,8 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { describeFailure, failureType } from '../shared/failure';
 import { CliError } from './errors';
+import { plainNetworkReason } from './service-lines';
+import { TRANSIENT_FAILURE_TYPES } from '../llm/errors';
 
 export { describeFailure } from '../shared/failure';
 
@@ -11,6 +13,9 @@ export { describeFailure } from '../shared/failure';
 export function describeWorkflowFailure(err: WorkflowFailedError): string {
   const cause = describeFailure(err);
   const type = failureType(err);
+  if (type === TRANSIENT_FAILURE_TYPES.elasticsearch) {
+    return `the worker could not reach Elasticsearch (${plainNetworkReason(cause)}) [${type}]; run \`verity infra status\` (\`verity infra up\` starts it)`;
+  }
   return type && !cause.startsWith(type) ? `${cause} [${type}]` : cause;
 }
 

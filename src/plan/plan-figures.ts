@@ -148,3 +148,18 @@ export function maxUsdRefusal(plan: Plan, maxUsd: number): string | undefined {
 export function formatUsd(usd: number): string {
   return usd >= 100 ? usd.toFixed(0) : usd >= 1 ? usd.toFixed(2) : usd.toPrecision(2);
 }
+
+/**
+ * What one verification of the plan is expected to spend, in tokens and (every row priced) dollars:
+ * the middle of the rows' ranges over their claims. A sweep with a budget reserves it for each
+ * verification until one has finished. Undefined when a row has no figures.
+ */
+export function plannedPerVerification(plan: Plan): { tokens: number; usd?: number } | undefined {
+  const rows = plan.rows.filter((row) => row.claims > 0);
+  const claims = rows.reduce((sum, row) => sum + row.claims, 0);
+  if (claims === 0 || rows.some((row) => row.promptTokens === undefined || row.completionTokens === undefined)) return undefined;
+  const middle = (range: Range) => (range.low + range.high) / 2;
+  const tokens = rows.reduce((sum, row) => sum + middle(row.promptTokens!) + middle(row.completionTokens!), 0) / claims;
+  const priced = rows.every((row) => row.usd !== undefined);
+  return { tokens, ...(priced ? { usd: rows.reduce((sum, row) => sum + middle(row.usd!), 0) / claims } : {}) };
+}

@@ -63,6 +63,10 @@ export const PATCHES = {
   sweepCountsCancelledSpend: 'sweep-counts-cancelled-spend',
   /** MERMAID reads documented aliases of its labels ("SUPPORTED"/"Supports"/"True" on SciFact) instead of exact strings (issue 37 §2.2). */
   mermaidAnswerAliases: 'mermaid-answer-aliases',
+  /** A local activity's retries wait on a workflow timer (not inside the workflow task), so `localRetries` answers while it retries. */
+  localRetriesVisible: 'local-retries-visible',
+  /** Until a verification has finished, a sweep with a budget reserves the plan's per-claim estimate for each (input.plannedPerVerification). */
+  sweepReservesPlannedSpend: 'sweep-reserves-planned-spend',
 } as const;
 
 /**
@@ -99,6 +103,8 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.cancelWaitsForPaidCalls,
   PATCHES.sweepCountsCancelledSpend,
   PATCHES.mermaidAnswerAliases,
+  PATCHES.localRetriesVisible,
+  PATCHES.sweepReservesPlannedSpend,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -10,17 +10,27 @@ export function hasBudget(budget: SweepBudget): boolean {
 /**
  * How many more verifications may start without the budget being crossed, when each one running
  * or about to start is assumed to spend what the finished ones spent on average. Until one has
- * finished there is no such figure: one verification runs alone and its spend sets the estimate,
- * so a budget is never overshot by a whole concurrency window.
+ * finished, each is assumed to spend the plan's per-claim estimate (`sweep plan`) when there is
+ * one, so a budget below one verification's estimate starts nothing; without an estimate one
+ * verification runs alone and its spend sets the figure. A budget is never overshot by a whole
+ * concurrency window.
  */
-export function budgetSlots(spent: Spend, budget: SweepBudget, running: number): number {
+export function budgetSlots(spent: Spend, budget: SweepBudget, running: number, planned?: SweepBudget): number {
   if (!hasBudget(budget)) return Number.POSITIVE_INFINITY;
   const finished = spent.done + spent.failed;
+  if (finished === 0 && planned !== undefined && coversBudget(planned, budget)) {
+    return Math.min(slotsWithin(budget.tokens, spent.tokens, planned.tokens ?? 0, running), slotsWithin(budget.usd, spent.costUsd, planned.usd ?? 0, running));
+  }
   if (finished === 0) return running === 0 ? 1 : 0;
   return Math.min(
     slotsWithin(budget.tokens, spent.tokens, spent.tokens / finished, running),
     slotsWithin(budget.usd, spent.costUsd, spent.costUsd / finished, running),
   );
+}
+
+/** Whether the estimate has a figure for each dimension the budget limits (an unpriced model has no dollars). */
+function coversBudget(planned: SweepBudget, budget: SweepBudget): boolean {
+  return (budget.tokens === undefined || planned.tokens !== undefined) && (budget.usd === undefined || planned.usd !== undefined);
 }
 
 function slotsWithin(limit: number | undefined, spent: number, perVerification: number, running: number): number {

@@ -111,6 +111,11 @@ export interface SweepInput {
   /** Every item is a whole text, checked as a document (`verity check`) instead of verified as one claim. */
   check?: SweepCheck;
   budget: SweepBudget;
+  /**
+   * The plan's estimate of one verification's spend (`sweep plan`'s per-claim figures), reserved for
+   * each verification until one has finished; absent: the first runs alone to measure it.
+   */
+  plannedPerVerification?: SweepBudget;
   /** Pause past this failure rate (see failure-policy.ts); none when absent. */
   failurePolicy?: FailurePolicy;
   /** Limits of each verification (tokens, cost, wall time); none when absent. */

@@ -93,6 +93,18 @@ describe('CLI: one-line errors, validated imports, safe terminal output, stdin',
     expect(result.stderr).not.toMatch(/tonic::|\n\s+at /);
   });
 
+  it.concurrent.each([
+    [['search', 'Eiffel Tower']],
+    [['verify', 'The Eiffel Tower is in Paris.']],
+    [['report', 'some-run']],
+  ])('verity %j with Elasticsearch down: one line naming the service, the address and what to do, no raw Node text', async (args) => {
+    const result = await runCli(args, { ...env, ES_URL: 'http://127.0.0.1:9' }, 60_000);
+    expect(result.code).not.toBe(0);
+    const esLines = result.stderr.split('\n').filter((line) => /elasticsearch/i.test(line));
+    expect(esLines).toEqual(['verity: Elasticsearch at http://127.0.0.1:9 does not answer (connection refused); run `verity infra up` or set ES_URL']);
+    expect(result.stderr).not.toMatch(/ECONNREFUSED|ConnectionError/);
+  });
+
   it.concurrent('verity mcp ends by itself when its stdin closes', async () => {
     const result = await runCli(['mcp'], env, 60_000);
     expect(result.code).toBe(0);

@@ -76,6 +76,24 @@ describe('Elasticsearch outage during local activities (real Temporal + Elastics
     }
   }, 3 * CLI_START_MS);
 
+  it('`verify` prints each retried attempt of a short step (local activity), as it does for LLM calls', async () => {
+    await proxy.up();
+    const cli = spawnCli(['verify', 'The Louvre is a museum in Paris (retries shown).'], { ...env, VERITY_RETRY_BUDGET_S: '120' });
+    try {
+      const [, workflowId] = await cli.waitForStderr(/^started (verify\/\S+)$/m, CLI_START_MS);
+      leftRunning.push(workflowId!);
+      await proxy.down();
+      // Retrieval (before the LLM call) or the verdict store (after it) fails and waits 1 s, 2 s, 4 s … between attempts.
+      // `verify` polls every 5 s: it may miss the shortest waits, never the longer ones.
+      const [, step, attempt] = await cli.waitForStderr(/^verity: retrying (retrievePassages|storeVerdict) \(attempt (\d+)\): .+$/m, 40_000);
+      const [, later] = await cli.waitForStderr(new RegExp(`^verity: retrying ${step!} \\(attempt (?!${attempt!}\\))(\\d+)\\): .+$`, 'm'), 60_000);
+      expect(Number(later)).toBeGreaterThan(Number(attempt));
+    } finally {
+      if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+      await proxy.up();
+    }
+  }, 3 * CLI_START_MS);
+
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],

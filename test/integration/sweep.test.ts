@@ -221,6 +221,23 @@ describe('sweepWorkflow on real Temporal and Elasticsearch', () => {
     await handle.executeUpdate(cancelSweepUpdate);
   });
 
+  it("reserves the plan's per-claim estimate before any verification has finished: a budget far below one verification's estimate starts nothing", async () => {
+    const { handle } = await startSweep(
+      client,
+      config.temporal.taskQueue,
+      sweepInput('budget-planned', { concurrency: 12, budget: { tokens: 100 } }, { plannedPerVerification: { tokens: 2_000 } }),
+    );
+    await waitFor('the sweep to stop on its budget', async () => (await progressOf(handle)).status === 'budget-exhausted');
+    const exhausted = await progressOf(handle);
+    // Before, the first verification ran alone and went over by its whole spend.
+    expect(exhausted).toMatchObject({ status: 'budget-exhausted', done: 0, failed: 0, running: 0, tokens: 0 });
+    expect(exhausted.overBudget).toBeUndefined();
+    expect(await verdictsOf(exhausted.runId)).toHaveLength(0);
+    // A budget that holds the estimate lets it start.
+    expect((await handle.executeUpdate(setSweepBudgetUpdate, { args: [{ tokens: 10_000_000 }] })).status).toBe('running');
+    expect(await handle.result()).toMatchObject({ status: 'completed', done: DEMO_CLAIM_COUNT });
+  });
+
   it('records a failing claim with its reason while the others complete', async () => {
     const otherFile = path.join(tmp, 'other.jsonl');
     fs.writeFileSync(

@@ -117,6 +117,41 @@ describe("servers' refusals of a parameter", () => {
   });
 });
 
+describe('simulator: OpenAI profiles refuse what OpenAI refuses', () => {
+  const messages = [{ role: 'user', content: 'Claim: Paris is in France.' }];
+  type Refused = { status: number; body: { error: Record<string, unknown> } };
+
+  it('answers a reasoning model under the default openai profile as OpenAI does (temperature, max_tokens)', () => {
+    const openai = chatSettingsOf({ profile: 'openai' });
+    const temperature = answerChat({ model: 'gpt-5-mini', messages, temperature: 0 }, openai) as Refused;
+    expect(temperature.status).toBe(400);
+    expect(temperature.body.error.param).toBe('temperature');
+    const maxTokens = answerChat({ model: 'o3', messages, max_tokens: 100 }, openai) as Refused;
+    expect(maxTokens.status).toBe(400);
+    expect(maxTokens.body.error.param).toBe('max_tokens');
+    // A chat model still takes both.
+    expect((answerChat({ model: 'gpt-4o-mini', messages, temperature: 0, max_tokens: 100 }, openai) as Refused).status).toBe(200);
+  });
+
+  it.each(['openai', 'openai-reasoning'] as const)('%s: an argument the API does not have is a 400, at the top level and under json_schema', (profile) => {
+    const settings = chatSettingsOf({ profile });
+    const model = profile === 'openai' ? 'gpt-4o-mini' : 'gpt-5-mini';
+    const unknown = answerChat({ model, messages, frobnicate: 1 } as never, settings) as Refused;
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toEqual({ message: 'Unrecognized request argument supplied: frobnicate', type: 'invalid_request_error', param: null, code: null });
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false };
+    const nested = answerChat({ model, messages, response_format: { type: 'json_schema', json_schema: { name: 'x', strict: true, schema, bogus: 1 } as never } }, settings) as Refused;
+    expect(nested.status).toBe(400);
+    expect(nested.body.error).toMatchObject({ message: "Unknown parameter: 'response_format.json_schema.bogus'.", code: 'unknown_parameter' });
+    expect((answerChat({ model, messages, response_format: { type: 'json_schema', json_schema: { name: 'x', strict: true, schema } } }, settings) as Refused).status).toBe(200);
+  });
+
+  it('other servers keep accepting their own extensions', () => {
+    const vllm = chatSettingsOf({ profile: 'gpt-oss-vllm' });
+    expect((answerChat({ model: 'gpt-oss-120b', messages, top_k: 20 } as never, vllm) as Refused).status).toBe(200);
+  });
+});
+
 describe('simulator: the openai-reasoning profile', () => {
   const settings = chatSettingsOf({ profile: 'openai-reasoning' });
   const messages = [{ role: 'user', content: 'Claim: Paris is in France.' }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../src/llm/prices';
-import { maxUsdRefusal, planRow, statsOf, summarisePlan, totalRange, usageStatsOf } from '../../src/plan/plan-figures';
+import { maxUsdRefusal, plannedPerVerification, planRow, statsOf, summarisePlan, totalRange, usageStatsOf } from '../../src/plan/plan-figures';
 
 describe('plan figures', () => {
   it('scales the per-claim mean to the run, ± 2 standard deviations of the total, at least ±10%', () => {
@@ -33,5 +33,19 @@ describe('plan figures', () => {
     expect(plan.usd).toEqual({ low: 2.25, high: 2.75 });
     expect(maxUsdRefusal(plan, 3)).toBeUndefined();
     expect(maxUsdRefusal(plan, 2.5)).toBe("refusing to start: the plan's upper estimate $2.75 is above --max-usd 2.5 (see `verity sweep plan`)");
+  });
+
+  it("gives one verification's expected spend (a budget reserves it before any has finished)", () => {
+    const source = { kind: 'pilot', claims: 1, failed: 0 } as const;
+    const rag = planRow({ dataset: 'd', method: 'rag', model: 'gpt-4o', claims: 30 }, usageStatsOf([{ llmCalls: 1, promptTokens: 1_000, completionTokens: 100 }]), source, DEFAULT_PRICES);
+    const fire = planRow({ dataset: 'd', method: 'fire', model: 'gpt-4o', claims: 10 }, usageStatsOf([{ llmCalls: 4, promptTokens: 5_000, completionTokens: 500 }]), source, DEFAULT_PRICES);
+    const planned = plannedPerVerification(summarisePlan('r', [rag, fire]))!;
+    // (30 × 1,100 + 10 × 5,500) / 40 claims.
+    expect(planned.tokens).toBeCloseTo(2_200, 6);
+    // gpt-4o: $2.5/M in, $10/M out.
+    expect(planned.usd).toBeCloseTo((30 * (1_000 * 2.5 + 100 * 10) + 10 * (5_000 * 2.5 + 500 * 10)) / 1e6 / 40, 9);
+    const unpriced = planRow({ dataset: 'd', method: 'rag', model: 'my-llama', claims: 10 }, usageStatsOf([{ llmCalls: 1, promptTokens: 100, completionTokens: 0 }]), source, DEFAULT_PRICES);
+    expect(plannedPerVerification(summarisePlan('r', [unpriced]))).toEqual({ tokens: 100 });
+    expect(plannedPerVerification(summarisePlan('r', [{ dataset: 'd', method: 'rag', model: 'm', claims: 5, source: { kind: 'none', reason: 'x' } }]))).toBeUndefined();
   });
 });

@@ -14,6 +14,17 @@ describe('budgetSlots: a sweep starts only what its budget still holds', () => {
     expect(budgetSlots(spent(0, 0), { tokens: 100 }, 1)).toBe(0);
   });
 
+  it("before any has finished, reserves the plan's estimate for each: a budget below one verification's estimate starts nothing", () => {
+    expect(budgetSlots(spent(0, 0), { tokens: 100 }, 0, { tokens: 2_000 })).toBe(0);
+    expect(budgetSlots(spent(0, 0), { tokens: 10_000 }, 0, { tokens: 2_000 })).toBe(5);
+    expect(budgetSlots(spent(0, 0), { tokens: 10_000 }, 4, { tokens: 2_000 })).toBe(1);
+    expect(budgetSlots(spent(0, 0), { usd: 0.01, tokens: 10 ** 9 }, 0, { tokens: 2_000, usd: 0.02 })).toBe(0);
+    // An estimate without the budget's dimension (an unpriced model under a dollar budget): the first runs alone.
+    expect(budgetSlots(spent(0, 0), { usd: 0.01 }, 0, { tokens: 2_000 })).toBe(1);
+    // Once one has finished, its measured spend replaces the estimate.
+    expect(budgetSlots(spent(1, 50), { tokens: 100 }, 0, { tokens: 2_000 })).toBe(1);
+  });
+
   it('reserves the mean spend for each running verification and starts only what still fits', () => {
     // 2 finished at 1,000 tokens each; 10,000 allows 10 in all: 8 more, minus the 3 running.
     expect(budgetSlots(spent(2, 2_000), { tokens: 10_000 }, 3)).toBe(5);

@@ -15,7 +15,8 @@ import { formatLlmRate, readLlmRateStatus } from '../../client/llm-rate-status';
 import { ConfigError, type LlmChoice, loadConfig, type VerityConfig } from '../../config/config';
 import { applyLlmOption, llmOption } from '../llm-option';
 import { MIN_EARLIER_VERDICTS } from '../../plan/earlier-runs';
-import { formatUsd, maxUsdRefusal, type Plan } from '../../plan/plan-figures';
+import { formatUsd, maxUsdRefusal, plannedPerVerification, type Plan } from '../../plan/plan-figures';
+import { hasBudget } from '../../shared/sweep-budget';
 import { DEFAULT_PILOT_CLAIMS, planSweep } from '../../plan/plan-sweep';
 import { PlanInterruptedError } from '../../plan/pilot';
 import { formatPlan } from '../plan-output';
@@ -33,7 +34,7 @@ import { checkRunDatasets, type DatasetCheck, describeSkipped } from '../../runs
 import { RunInputError } from '../../runs/run-claims';
 import { runPlacementOf } from '../../config/config-identity';
 import { sweepWorkflowId } from '../../shared/identity';
-import { legacySweepWorkflowId, type SweepInput, type SweepProgress } from '../../shared/sweep';
+import { legacySweepWorkflowId, type SweepBudget, type SweepInput, type SweepProgress } from '../../shared/sweep';
 import type { sweepWorkflow } from '../../../workflows';
 import { cancelSweepUpdate, pauseSweepUpdate, resumeSweepUpdate, setSweepBudgetUpdate, sweepProgressQuery } from '../../shared/definitions/sweep';
 import { createLogger } from '../../logging/logger';
@@ -280,11 +281,17 @@ async function runSweepCommand(file: string, options: RunOptions): Promise<void>
   const vectors = await toolMadVectorNotice(config, run, input);
   if (vectors) throw new CliError(`${file}: ${vectors}`, 2);
   for (const calibration of calibrations) notice(describeCalibration(calibration));
+  const withBudget = hasBudget(input.budget) && !run.check;
+  const plan = options.maxUsd !== undefined || withBudget ? await planOf(config, file, run, input, { pilotClaims: options.pilotClaims ?? DEFAULT_PILOT_CLAIMS }) : undefined;
   if (options.maxUsd !== undefined) {
-    const plan = await planOf(config, file, run, input, { pilotClaims: options.pilotClaims ?? DEFAULT_PILOT_CLAIMS });
-    const refusal = maxUsdRefusal(plan, options.maxUsd);
+    const refusal = maxUsdRefusal(plan!, options.maxUsd);
     if (refusal) throw new CliError(refusal, 2);
-    notice(`plan: at most $${formatUsd(plan.usd!.high)} (--max-usd ${options.maxUsd})`);
+    notice(`plan: at most $${formatUsd(plan!.usd!.high)} (--max-usd ${options.maxUsd})`);
+  }
+  const planned = withBudget ? plannedPerVerification(plan!) : undefined;
+  if (planned) {
+    input.plannedPerVerification = planned;
+    notice(`budget: each verification reserves the plan's ${describePlannedSpend(planned)} until one has finished`);
   }
   const client = await connectTemporal(config);
   try {
@@ -330,6 +337,9 @@ async function driveSweep(
     bar.stop();
     if (options.json) printJson(final);
     else printText(`${formatProgress(final)}\n`);
+    if (final.status === 'budget-exhausted' && final.done + final.failed === 0 && input.plannedPerVerification) {
+      notice(`nothing started: one verification is planned at ${describePlannedSpend(input.plannedPerVerification)}, more than the budget (${describeOverBudget(final.budget)}) holds`);
+    }
     if (final.status === 'budget-exhausted') notice(`budget exhausted${final.overBudget ? ` (over by ${describeOverBudget(final.overBudget)})` : ''}: raise it with \`verity sweep budget ${input.runId} --usd N\` (or --tokens N), then run \`${how.again}\``);
     if (final.status === 'paused') notice(`paused: \`verity sweep resume ${input.runId}\`, then run \`${how.again}\``);
   } finally {
@@ -560,4 +570,10 @@ deviations (at least ±10%). USD: the built-in price table or VERITY_PRICES_FILE
       if (options.usd === undefined && options.tokens === undefined) throw new CliError('give --usd N and/or --tokens N', 2);
       await controlCommand(runId, 'resume', { ...(options.usd !== undefined ? { usd: options.usd } : {}), ...(options.tokens !== undefined ? { tokens: options.tokens } : {}) });
     });
+}
+
+/** `about 2,200 tokens ($0.0061)` */
+function describePlannedSpend(planned: SweepBudget): string {
+  const parts = [planned.tokens !== undefined ? `about ${Math.round(planned.tokens).toLocaleString('en-US')} tokens` : undefined, planned.usd !== undefined ? `$${formatUsd(planned.usd)}` : undefined].filter(Boolean);
+  return parts.length === 2 ? `${parts[0]} (${parts[1]})` : parts[0] ?? 'no figure';
 }
