@@ -264,10 +264,25 @@ async function assertPortsFree(config: VerityConfig): Promise<void> {
   }
 }
 
+/**
+ * One SQLite database, one server: a second dev server on the database of a live one (the same data
+ * directory, another TEMPORAL_ADDRESS) locks both out of it.
+ */
+function assertDatabaseFree(config: VerityConfig, paths: TemporalPaths): void {
+  const holder = livePid(paths.pidFile);
+  if (holder === undefined || !processMatches(holder, `--db-filename\0${paths.dbFile}\0`)) return;
+  throw new Error(
+    `a Temporal dev server verity started (pid ${holder}) already uses ${paths.dbFile}, at another address than ` +
+      `TEMPORAL_ADDRESS ${config.temporal.address}: point TEMPORAL_ADDRESS at that server, stop it (verity infra down), ` +
+      'or give this one its own VERITY_DATA_DIR',
+  );
+}
+
 /** Starts the dev server detached (it outlives this process) and waits until it answers. */
 async function startDevServer(config: VerityConfig, cliPath: string, log: InfraLog): Promise<number> {
   await assertPortsFree(config);
   const paths = temporalPaths(config.dataDir);
+  assertDatabaseFree(config, paths);
   fs.mkdirSync(paths.stateDir, { recursive: true });
   const logFd = fs.openSync(paths.logFile, 'a');
   log(`temporal: starting the dev server (${cliPath}) at ${config.temporal.address}, UI ${devServerUiUrl(config)}`);

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { devServerArgs, findTemporalCli, missingSearchAttributes, temporalPaths } from '../../infra/temporal';
+import { devServerArgs, ensureTemporal, findTemporalCli, missingSearchAttributes, temporalPaths } from '../../infra/temporal';
 import { loadConfig } from '../../src/config/config';
 import { SEARCH_ATTRIBUTES } from '../../src/shared/constants';
 
@@ -49,3 +51,34 @@ describe('findTemporalCli', () => {
     }
   });
 });
+
+describe('ensureTemporal on the database of a live dev server', () => {
+  it('refuses in one line instead of starting a second server on the same SQLite file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-db-held-'));
+    const paths = temporalPaths(dataDir);
+    fs.mkdirSync(paths.stateDir, { recursive: true });
+    // Stands in for the dev server verity started earlier: alive, with this database on its command line.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)', '--', '--db-filename', paths.dbFile], { stdio: 'ignore' });
+    const started = path.join(dataDir, 'second-server-started');
+    const cli = path.join(dataDir, 'fake-temporal-cli');
+    fs.writeFileSync(cli, `#!/bin/sh\ntouch ${started}\nsleep 60\n`, { mode: 0o755 });
+    try {
+      fs.writeFileSync(paths.pidFile, `${holder.pid}\n`);
+      const free = await freePort();
+      const config = loadConfig({ VERITY_DATA_DIR: dataDir, TEMPORAL_ADDRESS: `127.0.0.1:${free}`, TEMPORAL_UI_URL: `http://127.0.0.1:${await freePort()}`, TEMPORAL_CLI_PATH: cli });
+      await expect(ensureTemporal(config)).rejects.toThrow(`a Temporal dev server verity started (pid ${holder.pid}) already uses ${paths.dbFile}`);
+      expect(fs.existsSync(started)).toBe(false);
+      expect(fs.readFileSync(paths.pidFile, 'utf8').trim()).toBe(String(holder.pid));
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
