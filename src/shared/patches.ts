@@ -63,6 +63,11 @@ export const PATCHES = {
   sweepCountsCancelledSpend: 'sweep-counts-cancelled-spend',
   /** MERMAID reads documented aliases of its labels ("SUPPORTED"/"Supports"/"True" on SciFact) instead of exact strings (issue 37 §2.2). */
   mermaidAnswerAliases: 'mermaid-answer-aliases',
+  /**
+   * Tool-MAD `labelSet: auto` follows the spec (§10 #11): AVeriTeC is prompted with FEVER's three labels
+   * (Option A; `labelSet: averitec` is Option B's four) and FaVIQ with the three labels too (`binary` is the option).
+   */
+  toolMadSpecLabelSets: 'tool-mad-spec-label-sets',
 } as const;
 
 /**
@@ -99,6 +104,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.cancelWaitsForPaidCalls,
   PATCHES.sweepCountsCancelledSpend,
   PATCHES.mermaidAnswerAliases,
+  PATCHES.toolMadSpecLabelSets,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */
