@@ -210,8 +210,10 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
 
   // Issue 37 §2.3, tool-mad.md §10 #11: AVeriTeC's Option A (three labels) by default, Option B (four) by `labelSet: averitec`.
   it("asks AVeriTeC claims with FEVER's three labels by default (Option A) and with AVeriTeC's four under labelSet averitec (Option B)", async () => {
+    // A claim of its own per call: an answer already in the request cache would schedule no llmTask to read.
     const labelsAsked = async (settings: Partial<ToolMadSettings>, dataset: string) => {
-      const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, inputFor(CURIE, { maxRounds: 1, ...settings }, dataset));
+      const claim = `${CURIE} (${dataset}, ${settings.labelSet ?? 'auto'})`;
+      const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, inputFor(claim, { maxRounds: 1, ...settings }, dataset));
       const trace = fullVerdict(await handle.result()).trace as ToolMadTrace & { labelSet: string };
       const answers = (await llmTaskInputs(`${handle.workflowId}/round-1`)).filter((call) => call.task === 'tool-mad.answer');
       expect(answers).toHaveLength(2);
