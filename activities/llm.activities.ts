@@ -73,11 +73,13 @@ export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal, p
   const role = input.role ?? task.role;
   // The task's answer budget is the default; a method's sampling that sets maxTokens overrides it.
   const sampling = samplingForRole(input.sampling, role);
+  const variables = parseVariables(task, input.variables);
   return {
     role,
     sampling: { ...sampling, maxTokens: sampling.maxTokens ?? task.maxTokens },
-    messages: withCorrection(task, task.render(parseVariables(task, input.variables)), input),
+    messages: withCorrection(task, task.render(variables), input),
     schema: task.output,
+    ...(task.constrainedOutput ? { sentSchema: task.constrainedOutput(variables) } : {}),
     schemaName: task.schemaName,
     promptVersion: `${task.id}@${task.version}`,
     ...(input.model ? { model: input.model } : {}),

@@ -84,6 +84,8 @@ export interface CompletionRequest<T> {
   role: AgentRole;
   messages: ChatMessage[];
   schema: z.ZodType<T>;
+  /** The schema sent (json_schema, or in the prompt) when narrower than `schema`, which validates the answer. */
+  sentSchema?: z.ZodType;
   schemaName: string;
   promptVersion: string;
   /** Overrides the model configured for the role (e.g. a sweep over models). */
@@ -303,7 +305,7 @@ export class LlmGateway {
       model,
       messages: request.messages,
       schemaName: request.schemaName,
-      jsonSchema: jsonSchemaOf(request.schema),
+      jsonSchema: jsonSchemaOf(request.sentSchema ?? request.schema),
       temperature,
       seed,
       ...optional,

@@ -21,6 +21,12 @@ export interface LlmTaskDefinition<V = unknown, O = unknown> {
   maxTokens: number;
   variables: z.ZodType<V>;
   output: z.ZodType<O>;
+  /**
+   * The schema sent for constrained decoding when it is narrower than `output` for these variables
+   * (e.g. an answer field as the prompt's label enum). `output` still validates the answer, so what
+   * a server without strict schemas answers outside the enum is read (aliases) and counted.
+   */
+  constrainedOutput?(variables: V): z.ZodType;
   render(variables: V): ChatMessage[];
 }
 

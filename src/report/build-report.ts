@@ -1,15 +1,18 @@
 import type { RunRecords } from '../runs/run-records';
 import type { BootstrapOptions } from '../metrics';
-import { buildClaimRows } from './claim-rows';
+import { buildClaimRows, verdictDatasetResolver } from './claim-rows';
+import { groupSchemes } from './answer-scheme';
 import { latestVerdicts } from './latest-verdicts';
 import type { GoldLabels } from './gold-labels';
 import { runDatasetScheme } from './dataset-scheme';
+import { groupLabel } from './group-key';
 import { buildGroupReport } from './group-report';
 import { claimKeyId, groupBy } from './group-key';
 import { metricConventions } from './metric-conventions';
 import { documentGroups } from './document-groups';
 import { pairedComparisons } from './paired-comparisons';
-import { SIMULATOR_BANNER, type RunReport } from './report-types';
+import { SIMULATOR_BANNER, type GroupKey, type RunReport } from './report-types';
+import type { SchemeName } from '../labels';
 
 export interface BuildReportOptions {
   generatedAt?: string;
@@ -28,6 +31,20 @@ function unrecordedVerifications(records: RunRecords, recorded: ReadonlySet<stri
     }
   }
   return missing;
+}
+
+/**
+ * Which of the Tool-MAD spec's AVeriTeC options each Tool-MAD group on a four-way dataset used (§10 #11:
+ * "Report which option was used"), once per group without a stratum.
+ */
+function labelOptionNotes(keys: readonly GroupKey[], schemeOf: (key: GroupKey) => SchemeName, manifest: RunRecords['manifest']): string[] {
+  return keys
+    .filter((key) => key.method === 'tool-mad' && !key.stratum && runDatasetScheme(manifest, key.dataset) === 'four-way')
+    .map((key) =>
+      schemeOf(key) === 'three-way'
+        ? `${groupLabel(key)}: Option A (three labels; Not Enough Evidence and Conflicting Evidence/Cherrypicking gold scored as NOT ENOUGH INFO, three-way)`
+        : `${groupLabel(key)}: Option B (four labels, scored four-way)`,
+    );
 }
 
 /** The whole report of a run, from its stored records and the gold labels of its claims. Pure. */
@@ -49,6 +66,9 @@ export function buildReport(stored: RunRecords, gold: GoldLabels, options: Build
   if (unrecorded > 0) {
     warnings.push(`${unrecorded} verification(s) of the run's claims have neither a verdict nor a failure record (still running, or their records were lost) and are in no metric`);
   }
+  const schemeOf = groupSchemes(records, verdictDatasetResolver(records));
+  const groupKeys = groupBy(claims).map(({ key }) => key);
+  warnings.push(...labelOptionNotes(groupKeys, schemeOf, records.manifest));
   const protocol = records.manifest.config.protocol ?? 'verity';
   return {
     schemaVersion: 1,
@@ -59,7 +79,7 @@ export function buildReport(stored: RunRecords, gold: GoldLabels, options: Build
     manifest: records.manifest,
     protocol,
     conventions: metricConventions(protocol),
-    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, runDatasetScheme(records.manifest, key.dataset), protocol)),
+    groups: groupBy(claims).map(({ key, items }) => buildGroupReport(key, items, options.bootstrap, schemeOf(key), protocol)),
     claims,
     comparisons: pairedComparisons({ runId: records.manifest.runId, manifest: records.manifest, claims }, { bootstrap: options.bootstrap }),
     ...(records.documents ? { documents: documentGroups(records) } : {}),

@@ -11,7 +11,8 @@ import { noAnswerScoring } from './unanswered-claims';
 /** The report's own label for a verification ended by a per-verification limit. */
 export const LIMIT_REACHED_LABEL = 'LIMIT_REACHED';
 import { parsePredictedLabel, predictedSchemeLabel, type SchemeLabel, type SchemeName } from '../labels';
-import { runDatasetScheme } from './dataset-scheme';
+import { groupSchemes } from './answer-scheme';
+import type { GroupKey } from './report-types';
 
 const UNKNOWN_DATASET = 'unknown';
 
@@ -21,6 +22,12 @@ function datasetResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (cla
   const datasets = records.manifest.config.datasets;
   const only = datasets.length === 1 ? datasets[0]?.name : undefined;
   return (claimId, dataset) => dataset ?? byClaim.get(claimId) ?? only ?? UNKNOWN_DATASET;
+}
+
+/** The dataset of each verdict (see datasetResolver). */
+export function verdictDatasetResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (verdict: Pick<RunVerdict, 'claimId' | 'dataset'>) => string {
+  const datasetOf = datasetResolver(records);
+  return (verdict) => datasetOf(verdict.claimId, verdict.dataset);
 }
 
 function rawGold(gold: GoldLabels, claimId: string): string | null {
@@ -101,14 +108,14 @@ function failureRow(failure: RunFailure, key: { method: string; model: string },
  * A failure that does not name its method or model applies to every (method, model) of the run
  * that has no verdict for the claim.
  */
-function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<string>, gold: GoldLabels): ClaimRow[] {
+function failureRows(failure: RunFailure, records: RunRecords, verdictIds: Set<string>, gold: GoldLabels, schemeOf: (key: GroupKey) => SchemeName): ClaimRow[] {
   const { methods, models } = records.manifest.config;
   const keys = (failure.method ? [failure.method] : methods).flatMap((method) =>
     (failure.model ? [failure.model] : models).map((model) => ({ method, model })),
   );
   return keys
     .filter((key) => !verdictIds.has(claimKeyId({ dataset: failure.dataset, ...key, claimId: failure.claimId, repeat: failure.repeat ?? 0 })))
-    .map((key) => failureRow(failure, key, runDatasetScheme(records.manifest, failure.dataset), gold));
+    .map((key) => failureRow(failure, key, schemeOf({ dataset: failure.dataset, ...key }), gold));
 }
 
 /** The stratum of a claim of a stratified dataset (its value of the dataset's `stratify.field`), from the run's stored claims. */
@@ -125,13 +132,14 @@ function stratumResolver(records: Pick<RunRecords, 'manifest' | 'claims'>): (row
 
 /** One row per verification of the run: verdicts joined with gold labels, plus failed verifications. */
 export function buildClaimRows(records: RunRecords, gold: GoldLabels): ClaimRow[] {
-  const datasetOf = datasetResolver(records);
+  const datasetOf = verdictDatasetResolver(records);
+  const schemeOf = groupSchemes(records, datasetOf);
   const protocol = records.manifest.config.protocol ?? 'verity';
   const withStratum = stratumResolver(records);
   const rows = records.verdicts.map((verdict) => {
-    const dataset = datasetOf(verdict.claimId, verdict.dataset);
-    return verdictRow(verdict, dataset, runDatasetScheme(records.manifest, dataset), gold, protocol);
+    const dataset = datasetOf(verdict);
+    return verdictRow(verdict, dataset, schemeOf({ dataset, method: verdict.method, model: verdict.model }), gold, protocol);
   });
   const verdictIds = new Set(rows.map(claimKeyId));
-  return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold))].map(withStratum);
+  return [...rows, ...records.failures.flatMap((failure) => failureRows(failure, records, verdictIds, gold, schemeOf))].map(withStratum);
 }

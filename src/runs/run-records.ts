@@ -45,7 +45,7 @@ export const runVerdictSchema = z.object({
   rationale: z.string().optional().catch(undefined),
   /**
    * Only what the report reads of the trace: who decided a Tool-MAD debate and whether its judge
-   * labelled it; whether MERMAID fell back to its default label.
+   * labelled it; whether MERMAID fell back to its default label; Tool-MAD's label set.
    */
   trace: z
     .object({
@@ -54,6 +54,8 @@ export const runVerdictSchema = z.object({
       fallback: z.boolean().optional().catch(undefined),
       /** MERMAID: `invalid` when the answer is none of its labels or their aliases (off-vocabulary). */
       answerClass: z.string().optional().catch(undefined),
+      /** Tool-MAD: the label set it asked with (`averitec`: AVeriTeC's four labels, else three or two). */
+      labelSet: z.string().optional().catch(undefined),
     })
     .optional()
     .catch(undefined),

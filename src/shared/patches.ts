@@ -67,6 +67,11 @@ export const PATCHES = {
   localRetriesVisible: 'local-retries-visible',
   /** Until a verification has finished, a sweep with a budget reserves the plan's per-claim estimate for each (input.plannedPerVerification). */
   sweepReservesPlannedSpend: 'sweep-reserves-planned-spend',
+  /**
+   * Tool-MAD `labelSet: auto` follows the spec (§10 #11): AVeriTeC is prompted with FEVER's three labels
+   * (Option A; `labelSet: averitec` is Option B's four) and FaVIQ with the three labels too (`binary` is the option).
+   */
+  toolMadSpecLabelSets: 'tool-mad-spec-label-sets',
 } as const;
 
 /**
@@ -105,6 +110,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.mermaidAnswerAliases,
   PATCHES.localRetriesVisible,
   PATCHES.sweepReservesPlannedSpend,
+  PATCHES.toolMadSpecLabelSets,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

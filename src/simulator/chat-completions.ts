@@ -125,8 +125,9 @@ function contentFor(body: ChatRequestBody, messages: SimMessage[], reading: Prom
   }
   // Methods teach the simulator their protocols (ReAct steps, debates …) by schema name (in the prompt: its title).
   const name = (ignored ? undefined : body.response_format?.json_schema?.name) ?? titleOf(reading.schemaInPrompt);
-  const json = JSON.stringify(responderFor(name)?.(reading, schema, messages) ?? generateFromSchema(schema, reading));
-  const asJson = format?.type === 'json_schema' || format?.type === 'json_object';
+  const constrained = format?.type === 'json_schema';
+  const json = JSON.stringify(responderFor(name)?.(reading, schema, messages, constrained) ?? generateFromSchema(schema, reading));
+  const asJson = constrained || format?.type === 'json_object';
   return asJson ? json : `Here is my assessment.\n\`\`\`json\n${json}\n\`\`\`\nI hope this helps.`;
 }
 

@@ -124,7 +124,7 @@ describe('MERMAID on real Temporal and Elasticsearch', () => {
     const paper = await verify(claim, `${harness.prefix}-tmax`, { maxSteps: 1, memory: 'off' });
     expect(paper.trace.steps[0]).toMatchObject({ kind: 'tool' });
     expect(paper.trace).toMatchObject({ forced: true, fallback: false });
-    expect(paper.verdict.promptVersion).toContain('mermaid.force-answer@3');
+    expect(paper.verdict.promptVersion).toContain('mermaid.force-answer@4');
     expect(paper.verdict.usage.llmCalls).toBe(3);
 
     const compat = await verify(claim, `${harness.prefix}-tmax`, { maxSteps: 1, memory: 'off', fidelity: 'code-compat' });

@@ -76,8 +76,8 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  function inputFor(claim: string, settings: Partial<ToolMadSettings> = {}): VerifyClaimInput {
-    return buildVerifyInput(harness.config, { claim, method: 'tool-mad', settings: { 'tool-mad': settings } });
+  function inputFor(claim: string, settings: Partial<ToolMadSettings> = {}, dataset?: string): VerifyClaimInput {
+    return buildVerifyInput(harness.config, { claim, method: 'tool-mad', settings: { 'tool-mad': settings }, ...(dataset ? { dataset } : {}) });
   }
 
   /** The llmTask activity inputs a workflow scheduled, read back from its history. */
@@ -206,6 +206,25 @@ describe('tool-mad on real Temporal and Elasticsearch', () => {
     expect(trace.rounds[1]!.turns[1]!.label).toBe('SUPPORTS');
     // Per round: rag 6 calls (no query step), vanilla 4 (answer + 3 questions; nothing to be faithful to).
     expect(verdict.usage).toMatchObject({ llmCalls: 20, toolCalls: 2 });
+  });
+
+  // Issue 37 §2.3, tool-mad.md §10 #11: AVeriTeC's Option A (three labels) by default, Option B (four) by `labelSet: averitec`.
+  it("asks AVeriTeC claims with FEVER's three labels by default (Option A) and with AVeriTeC's four under labelSet averitec (Option B)", async () => {
+    // A claim of its own per call: an answer already in the request cache would schedule no llmTask to read.
+    const labelsAsked = async (settings: Partial<ToolMadSettings>, dataset: string) => {
+      const claim = `${CURIE} (${dataset}, ${settings.labelSet ?? 'auto'})`;
+      const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, inputFor(claim, { maxRounds: 1, ...settings }, dataset));
+      const trace = fullVerdict(await handle.result()).trace as ToolMadTrace & { labelSet: string };
+      const answers = (await llmTaskInputs(`${handle.workflowId}/round-1`)).filter((call) => call.task === 'tool-mad.answer');
+      expect(answers).toHaveLength(2);
+      return { labelSet: trace.labelSet, labels: answers.map((call) => call.variables.labels) };
+    };
+    const fever = ['SUPPORTS', 'REFUTES', 'NOT ENOUGH INFO'];
+    expect(await labelsAsked({}, 'averitec')).toEqual({ labelSet: 'fever', labels: [fever, fever] });
+    const four = ['SUPPORTED', 'REFUTED', 'NOT ENOUGH EVIDENCE', 'CONFLICTING EVIDENCE/CHERRYPICKING'];
+    expect(await labelsAsked({ labelSet: 'averitec' }, 'averitec')).toEqual({ labelSet: 'averitec', labels: [four, four] });
+    // FaVIQ too is asked with the three labels (its NEI answers scored wrong); `binary` is the option.
+    expect((await labelsAsked({}, 'faviq')).labelSet).toBe('fever');
   });
 
   it('fails fast and non-retryably on settings that bypassed the CLI schema', async () => {

@@ -64,6 +64,11 @@ describe('paper sampling settings in the protocol configs', () => {
     expect(runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, 'emulate.yaml'), 'utf8'))).protocol).toBe('paper');
   });
 
+  // Issue 37 (6): only EMULATE's sweep scored under protocol paper; each paper's sweep reports its paper's number.
+  it.each(['emulate.yaml', 'mermaid.yaml', 'tool-mad.yaml', 'toe.yaml'])('%s scores under protocol paper', (name) => {
+    expect(runConfigSchema.parse(YAML.parse(fs.readFileSync(path.join(SWEEPS, name), 'utf8'))).protocol).toBe('paper');
+  });
+
   it('MERMAID, Tool-MAD and ToE name theirs too, and every config validates', () => {
     expect(parseMethodSettings('mermaid', parameters('mermaid.yaml').mermaid, 'mermaid').mermaid?.llm).toEqual({ temperature: 1 });
     expect(parseMethodSettings('tool-mad', parameters('tool-mad.yaml')['tool-mad'], 'tool-mad')['tool-mad']?.llm).toEqual({ temperature: 0 });

@@ -54,6 +54,13 @@ const judge = rendered('tool-mad.judge', {
   scores: [{ debater: 'rag', faithfulness: 0.8, answerRelevance: 0.9 }, { debater: 'search', faithfulness: 0.6, answerRelevance: 0.85 }],
 });
 
+// §8.4's metric prompts (RAGAS) on the same case: one debater's answer, its documents, its statements.
+const ANSWER = 'The Guardian is published by Guardian Media Limited, a subsidiary of ANSA McAL.\n**SUPPORTS**';
+const STATEMENTS = ['The Guardian is published by Guardian Media Limited.', 'Guardian Media Limited is a subsidiary of ANSA McAL.'];
+const statements = rendered('tool-mad.statements', { claim: TOOL_MAD_CLAIM, answer: ANSWER });
+const nli = rendered('tool-mad.verify-statements', { documents: DOCUMENTS, statements: STATEMENTS });
+const question = rendered('tool-mad.question', { answer: ANSWER, index: 1, count: 3 });
+
 const TOOL_MAD_CLAUSES: Clause[] = [
   { id: 'query-role', spec: '§8.1: a debater in a fact-checking debate, shared goal a consensus on the accurate answer, "an agent utilizing RAG"', holds: () => /fact-checking debate/.test(query1.system) && /consensus/.test(query1.system) && /utilizing RAG/.test(query1.system) },
   { id: 'query-step', spec: '§8.1: the query-selection step; it may change its query or keep using it', holds: () => /query-selection step/.test(query1.system) && /change your query or keep using it/.test(query1.system) },
@@ -72,6 +79,10 @@ const TOOL_MAD_CLAUSES: Clause[] = [
   { id: 'judge-scores', spec: '§8.3 (completion): faithfulness and answer relevance explained, each agent\'s averages over the rounds', holds: () => /faithfulness \(0-1\)/.test(judge.system) && /answer relevance \(0-1\)/.test(judge.system) && judge.user.includes('- rag: faithfulness 0.80, answer relevance 0.90') },
   { id: 'judge-history', spec: '§8.3 (completion): the claim and every round\'s queries, documents and answers', holds: () => inOrder(judge.user, [TOOL_MAD_CLAIM, 'Round 1', 'query: Guardian ownership', 'a subsidiary of ANSA McAL', 'Owned by GML.']) },
   { id: 'judge-last-line', spec: '§8.3 (completion): one of the three labels on the last line, as in 8.2', holds: () => /alone on the last line/.test(judge.system) && LABELS.every((label) => judge.system.includes(`**${label}**`)) },
+  { id: 'metric-statements', spec: '§8.4: statement extraction from (question = claim, answer), standalone statements without pronouns, as a JSON list', holds: () => statements.user.includes(TOOL_MAD_CLAIM) && statements.user.includes('Guardian Media Limited, a subsidiary') && /standalone statements/.test(statements.system) && /no pronouns/.test(statements.system) && /"statements": \[/.test(statements.user) },
+  { id: 'metric-nli', spec: '§8.4: NLI over the context (the debater\'s documents) and the numbered statements: a reason and a verdict 1/0 for "directly inferable"', holds: () => nli.user.includes('a subsidiary of ANSA McAL') && STATEMENTS.every((statement, i) => nli.user.includes(`${i + 1}. ${statement}`)) && /directly inferred from the context/.test(nli.system) && /"reason"/.test(nli.user) && /"verdict": 1 \| 0/.test(nli.user) },
+  { id: 'metric-question', spec: '§8.4: question generation from the answer, {question, noncommittal}, evasive or vague answers flagged', holds: () => question.user.includes('Guardian Media Limited, a subsidiary') && /"question"/.test(question.user) && /"noncommittal"/.test(question.user) && /evasive, vague/.test(question.system) },
+  { id: 'metric-question-answer-only', spec: '§8.4: the question prompt holds the answer alone', holds: () => !/Question \d+ of \d+/.test(question.user) },
 ];
 
 // ToE's Figure 1 example: the injected claim that Tim Cook has joined OpenAI as CEO.
@@ -95,7 +106,7 @@ const TOE_CLAUSES: Clause[] = [
   { id: 'p6-judge', spec: 'P6: an LLM judge of soft veracity and reliability (training only)', holds: () => { try { getTask('toe.judge'); return true; } catch { return false; } } },
   { id: 'p7-subclaims', spec: 'P7: 2–4 sub-claims, each on a distinct dimension of the 7, importance weights summing to 1', holds: () => /2 to 4 sub-claims/.test(decompose.system) && /different one\s+of these dimensions/.test(decompose.system) && /sum to 1/.test(decompose.system) },
   { id: 'p7-claim-only', spec: 'P7: the claim alone as input', holds: () => decomposeWithEvidence.user === decompose.user },
-  { id: 'json-reply', spec: '§8: JSON outputs as listed (no reply line beyond the format)', holds: () => true },
+  { id: 'json-reply', spec: '§8: JSON outputs as listed (P1–P5, P7)', holds: () => [analysis, plan, query, clean, assess, decompose].every((prompt) => /JSON/.test(prompt.all)) },
 ];
 
 function readme(method: string): string {

@@ -38,4 +38,14 @@ describe('bench:real-model counts the claims it scored (issue 37, defect 11)', (
     for (const row of results.rows) expect(row.claims, `${row.dataset} ${row.method}`).toBeLessThanOrEqual(row.sampled!);
     for (const run of results.runs) expect(run.temperature, run.method).toMatch(/^0 /);
   });
+
+  // The README called llm-only "the no-retrieval baseline of all four papers" (only Tool-MAD and ToE have one)
+  // and read llm-only's 10-claim rows as "level with or above" rag's 30 other claims.
+  it("the README's sentences: llm-only is the baseline of Tool-MAD and ToE only, and rows of different samples are not compared", () => {
+    const readme = fs.readFileSync(path.join(projectRoot(), 'eval', 'bench', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).not.toMatch(/baseline of all four papers/);
+    expect(readme).toMatch(/of the four papers only Tool-MAD, its Vanilla agent, and ToE, its Direct baseline, have one/);
+    expect(readme).not.toMatch(/level with or above rag/);
+    expect(readme).toMatch(/rows are not a comparison of the methods \(different samples/);
+  });
 });

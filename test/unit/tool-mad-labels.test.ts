@@ -55,13 +55,22 @@ describe('Tool-MAD final-label parser (spec §8.2)', () => {
 });
 
 describe('label sets', () => {
-  it('auto picks by dataset: AVeriTeC four labels, FaVIQ binary, otherwise FEVER', () => {
-    expect(resolveLabelSetName('auto', 'averitec')).toBe('averitec');
-    expect(resolveLabelSetName('auto', 'faviq-a')).toBe('binary');
+  // tool-mad.md §10 #11: AVeriTeC Option A (three labels) is the default, Option B (four) asked by name; FaVIQ gets the three too.
+  it("auto gives every dataset FEVER's three labels (AVeriTeC's Option A); averitec and binary are asked for by name", () => {
+    expect(resolveLabelSetName('auto', 'averitec')).toBe('fever');
+    expect(resolveLabelSetName('auto', 'faviq-a')).toBe('fever');
     expect(resolveLabelSetName('auto', 'hover')).toBe('fever');
     expect(resolveLabelSetName('auto', undefined)).toBe('fever');
+    expect(resolveLabelSetName('averitec', 'averitec')).toBe('averitec');
     expect(resolveLabelSetName('binary', 'averitec')).toBe('binary');
     expect(labelTexts('binary')).toEqual(['SUPPORTS', 'REFUTES']);
+    expect(labelTexts('fever')).toEqual(['SUPPORTS', 'REFUTES', 'NOT ENOUGH INFO']);
+  });
+
+  it('executions before the spec defaults (patch tool-mad-spec-label-sets) keep picking by dataset: AVeriTeC four labels, FaVIQ binary', () => {
+    expect(resolveLabelSetName('auto', 'averitec', { specDefaults: false })).toBe('averitec');
+    expect(resolveLabelSetName('auto', 'faviq-a', { specDefaults: false })).toBe('binary');
+    expect(resolveLabelSetName('auto', 'hover', { specDefaults: false })).toBe('fever');
   });
 
   it('withoutLabelLine strips a short final label line only', () => {

@@ -66,26 +66,34 @@ function keysOf(decomposition: MermaidDecomposition | null): string[] {
     .filter((key) => key.length >= 3);
 }
 
-/** The forced answer's shape: `{thought, answer}`. */
-function answerOf(prompt: ExecutorPromptReading, why: string) {
+/** What a model says of an undecided claim when no schema holds it to the two labels: off the label vocabulary. */
+export const SIMULATED_UNDECIDED_ANSWER = 'NOT ENOUGH INFO';
+
+/**
+ * The forced answer's shape: `{thought, answer}`. Under constrained decoding the answer is one of the
+ * two labels (the negative one when the evidence does not decide); without it, an undecided claim
+ * gets SIMULATED_UNDECIDED_ANSWER, as real models answer outside a two-label vocabulary.
+ */
+function answerOf(prompt: ExecutorPromptReading, why: string, constrained: boolean) {
   const decision = decideVerdict(prompt.claim, passagesOf(prompt));
-  const answer = decision.label === 'SUPPORTED' ? prompt.labels.positive : prompt.labels.negative;
+  const undecided = decision.label === 'NEI' && !constrained;
+  const answer = undecided ? SIMULATED_UNDECIDED_ANSWER : decision.label === 'SUPPORTED' ? prompt.labels.positive : prompt.labels.negative;
   return { thought: `${why} The evidence ${decision.label === 'NEI' ? 'does not confirm' : decision.label === 'SUPPORTED' ? 'supports' : 'contradicts'} the claim (${decision.reason}).`, answer };
 }
 
 /** A step's answer: `{thought, next: {answer}}`. */
-function answerStep(prompt: ExecutorPromptReading, why: string) {
-  const { thought, answer } = answerOf(prompt, why);
+function answerStep(prompt: ExecutorPromptReading, why: string, constrained: boolean) {
+  const { thought, answer } = answerOf(prompt, why, constrained);
   return { thought, next: { answer } };
 }
 
 /** One executor step in the step schema's shape: `{thought, next: {action: {name, input}} | {answer}}`. */
-function executorStep(prompt: ExecutorPromptReading) {
+function executorStep(prompt: ExecutorPromptReading, constrained: boolean) {
   const keys = keysOf(prompt.decomposition);
   const covered = prompt.memory.some((line) => keys.some((key) => memoryEvidence(line).toLowerCase().includes(key)));
-  if (covered) return answerStep(prompt, 'The recalled memory already covers an entity of the claim.');
+  if (covered) return answerStep(prompt, 'The recalled memory already covers an entity of the claim.', constrained);
   const passages = passagesOf(prompt);
-  if (passages.length > 0 && decideVerdict(prompt.claim, passages).label !== 'NEI') return answerStep(prompt, 'The evidence so far decides the claim.');
+  if (passages.length > 0 && decideVerdict(prompt.claim, passages).label !== 'NEI') return answerStep(prompt, 'The evidence so far decides the claim.', constrained);
   const triplet = prompt.decomposition?.triplets[0] ?? simulatedTriplet(prompt.claim);
   const objects = Array.isArray(triplet.object) ? triplet.object.join(' ') : triplet.object;
   const plan = [
@@ -96,13 +104,13 @@ function executorStep(prompt: ExecutorPromptReading) {
   ].filter((step) => prompt.tools.includes(step.name));
   const done = prompt.history.filter((line) => line.startsWith('Action: Used ')).length;
   const next = plan[done];
-  if (!next) return answerStep(prompt, 'No further search is planned.');
+  if (!next) return answerStep(prompt, 'No further search is planned.', constrained);
   return { thought: `I should look up "${next.input}".`, next: { action: { name: next.name, input: next.input } } };
 }
 
 /** Simulator answers for the `mermaid` method's structured tasks, keyed by schema name. */
 export const mermaidResponders: Record<string, SchemaResponder> = {
   mermaid_decomposition: (reading) => simulatedDecomposition(reading.claim),
-  mermaid_executor_step: (_reading, _schema, messages) => executorStep(parseExecutorPrompt(textOf(messages))),
-  mermaid_forced_answer: (_reading, _schema, messages) => answerOf(parseExecutorPrompt(textOf(messages)), 'Forced to answer now.'),
+  mermaid_executor_step: (_reading, _schema, messages, constrained = true) => executorStep(parseExecutorPrompt(textOf(messages)), constrained),
+  mermaid_forced_answer: (_reading, _schema, messages, constrained = true) => answerOf(parseExecutorPrompt(textOf(messages)), 'Forced to answer now.', constrained),
 };

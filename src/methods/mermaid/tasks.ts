@@ -79,20 +79,36 @@ export const executorVariables = z.object({
  * an object), so constrained decoding can produce neither both nor none. Answers in the paper's flat
  * format are lifted into this shape before validation (liftExecutorReply).
  */
-export const executorStepOutput = z.preprocess(
-  liftExecutorReply,
-  z.object({
+/** The step's shape with `answer` as given: any string (validation) or the label set's enum (sent). */
+function executorStepShape(answer: z.ZodType<string>) {
+  return z.object({
     thought: z.string(),
-    next: z.union([
-      z.object({ action: z.object({ name: z.enum(TOOL_NAMES as [ToolName, ...ToolName[]]), input: z.string() }) }),
-      z.object({ answer: z.string() }),
-    ]),
-  }),
-);
+    next: z.union([z.object({ action: z.object({ name: z.enum(TOOL_NAMES as [ToolName, ...ToolName[]]), input: z.string() }) }), z.object({ answer })]),
+  });
+}
+
+export const executorStepOutput = z.preprocess(liftExecutorReply, executorStepShape(z.string()));
 export type ExecutorStepOutput = z.infer<typeof executorStepOutput>;
 
 export const forcedAnswerOutput = z.preprocess(liftForcedAnswer, z.object({ thought: z.string(), answer: z.string() }));
 export type ForcedAnswerOutput = z.infer<typeof forcedAnswerOutput>;
+
+/**
+ * The final answer as the label set's enum (issue 37 §2.2): a server with strict schemas can answer
+ * nothing else. Validation stays any string, so aliases and off-vocabulary answers of servers
+ * without them are still read and counted (classifyAnswer).
+ */
+function labelEnum({ labels }: z.infer<typeof executorVariables>) {
+  return z.enum([labels.positive, labels.negative]);
+}
+
+export function constrainedExecutorStep(variables: z.infer<typeof executorVariables>) {
+  return executorStepShape(labelEnum(variables));
+}
+
+export function constrainedForcedAnswer(variables: z.infer<typeof executorVariables>) {
+  return z.object({ thought: z.string(), answer: labelEnum(variables) });
+}
 
 function renderExecutor(variables: z.infer<typeof executorVariables>, forced: boolean) {
   const { system, user } = renderExecutorPrompt(variables as ExecutorPromptInput, forced);
@@ -105,26 +121,28 @@ function renderExecutor(variables: z.infer<typeof executorVariables>, forced: bo
 /** The Executor π: one stateless call per step over the re-rendered prompt (§9.13). */
 export const mermaidExecutorStepTask = defineTask({
   id: 'mermaid.executor-step',
-  // 3: the tool-use hints only with toolHints (issue 37, defect 7).
-  version: '3',
+  // 3: the tool-use hints only with toolHints (issue 37, defect 7). 4: the answer sent as the label enum.
+  version: '4',
   role: 'executor',
   schemaName: 'mermaid_executor_step',
   maxTokens: 500,
   variables: executorVariables,
   output: executorStepOutput,
+  constrainedOutput: constrainedExecutorStep,
   render: (variables) => renderExecutor(variables, false),
 });
 
 /** ForceAnswer(π, [c; D_c; M_c; H_Tmax]) at T_max (paper; §6.3): the same prompt, answers only. */
 export const mermaidForceAnswerTask = defineTask({
   id: 'mermaid.force-answer',
-  // 3: the tool-use hints only with toolHints (issue 37, defect 7).
-  version: '3',
+  // 3: the tool-use hints only with toolHints (issue 37, defect 7). 4: the answer sent as the label enum.
+  version: '4',
   role: 'executor',
   schemaName: 'mermaid_forced_answer',
   maxTokens: 400,
   variables: executorVariables,
   output: forcedAnswerOutput,
+  constrainedOutput: constrainedForcedAnswer,
   render: (variables) => renderExecutor(variables, true),
 });
 

@@ -35,9 +35,22 @@ export const TOOL_MAD_LABEL_SET_TABLE: Record<ResolvedLabelSetName, ToolMadLabel
   ],
 };
 
-/** `auto`: AVeriTeC's own four labels, FaVIQ's two, the three FEVER labels for everything else. */
-export function resolveLabelSetName(name: ToolMadLabelSetName, dataset: string | undefined): ResolvedLabelSetName {
+export interface ResolveLabelSetOptions {
+  /**
+   * The spec's defaults (tool-mad.md §10 #11; patch `tool-mad-spec-label-sets`): every dataset gets the
+   * three FEVER labels under `auto` (AVeriTeC's Option A; FaVIQ's NEI answers are scored wrong). False:
+   * the mapping of executions before it (AVeriTeC's four labels, FaVIQ's two).
+   */
+  specDefaults?: boolean;
+}
+
+/**
+ * `auto`: the three FEVER labels. AVeriTeC's four labels (Option B) and FaVIQ's two are asked for by
+ * name (`averitec`, `binary`); before the spec's defaults, `auto` picked them by the dataset's name.
+ */
+export function resolveLabelSetName(name: ToolMadLabelSetName, dataset: string | undefined, options: ResolveLabelSetOptions = {}): ResolvedLabelSetName {
   if (name !== 'auto') return name;
+  if (options.specDefaults ?? true) return 'fever';
   const key = (dataset ?? '').toLowerCase();
   if (key.includes('averitec')) return 'averitec';
   if (key.includes('faviq')) return 'binary';

@@ -36,7 +36,7 @@ export async function runToolMad(run: MethodRun): Promise<MethodOutcome> {
   const settings = resolveToolMadSettings(input.settings?.['tool-mad']);
   const problem = findToolMadSettingsProblem(settings);
   if (problem) throw ApplicationFailure.nonRetryable(`invalid tool-mad settings: ${problem}`, FAILURE_TYPES.invalidInput);
-  const labelSet = resolveLabelSetName(settings.labelSet, input.dataset);
+  const labelSet = resolveLabelSetName(settings.labelSet, input.dataset, { specDefaults: hasPatch(PATCHES.toolMadSpecLabelSets) });
   const ids = debaterIds(settings.debaters);
   const debaters = settings.debaters.map((tool, i) => ({ id: ids[i]!, tool }));
 
