@@ -62,3 +62,36 @@ export function analyseDuplicates(
     unexplained: duplicated.map(([hash]) => hash).filter((hash) => !explained.has(hash)),
   };
 }
+
+export interface CutAnalysis {
+  /** Paid requests the cut machine had in flight when its link went down (their answers were lost). */
+  inFlightAtCut: number;
+  /** Of those, how many another machine sent again, and the longest wait from the cut to that resend (ms). */
+  resentElsewhere: number;
+  longestMoveMs: number | undefined;
+  /** From the link's return to the cut machine's next request: when it was working again (ms). */
+  rejoinedAfterMs: number | undefined;
+}
+
+/**
+ * What happened to the work of a machine whose link was cut from `cut.from` to `cut.to`, read from
+ * the simulator's log (which records each request's client address).
+ */
+export function analyseCut(records: SimRequestRecord[], client: string, cut: Disruption, path = '/v1/chat/completions', slackMs = 250): CutAnalysis {
+  const from = Date.parse(cut.from);
+  const to = Date.parse(cut.to);
+  const chat = records.filter((r) => r.path === path);
+  const paid = chat.filter((r) => r.status === 200 && !r.fault);
+  const lost = paid.filter((r) => r.client === client && overlaps(r, { what: cut.what, from: cut.from, to: cut.from }, slackMs));
+  const moves = lost
+    .map((r) => paid.find((other) => other.requestHash === r.requestHash && other.client !== client && Date.parse(other.time) >= Date.parse(r.time)))
+    .filter((other): other is SimRequestRecord => other !== undefined)
+    .map((other) => Date.parse(other.time) - from);
+  const back = chat.find((r) => r.client === client && Date.parse(r.time) >= to);
+  return {
+    inFlightAtCut: lost.length,
+    resentElsewhere: moves.length,
+    longestMoveMs: moves.length > 0 ? Math.max(...moves) : undefined,
+    rejoinedAfterMs: back ? Date.parse(back.time) - to : undefined,
+  };
+}

@@ -173,8 +173,10 @@ temporal_up() {
   temporal_config
   if [[ -f "$STATE/temporal/server.pid" ]] && kill -0 "$(cat "$STATE/temporal/server.pid")" 2>/dev/null; then return; fi
   # The process writes its own pid: $! would be setsid's, which forks, and down would miss the server.
-  (cd "$STATE/temporal" && setsid nohup bash -c 'echo $$ >server.pid; exec "$0" --root "$1" --config config --env development --allow-no-auth start' \
-    "$CACHE/bin/temporal-server" "$STATE/temporal" >"$STATE/temporal/server.log" 2>&1 &)
+  # All of the background job's output goes to the log: a caller reading this script's stdout
+  # (execFile) would otherwise wait for the server to end.
+  (cd "$STATE/temporal" && exec setsid nohup bash -c 'echo $$ >server.pid; exec "$0" --root "$1" --config config --env development --allow-no-auth start' \
+    "$CACHE/bin/temporal-server" "$STATE/temporal") >"$STATE/temporal/server.log" 2>&1 </dev/null &
   local cli="$REPO/.verity/bin/temporal"
   for _ in $(seq 1 60); do
     if "$cli" operator cluster health --address "127.0.0.1:$TEMPORAL_PORT" >/dev/null 2>&1; then break; fi
@@ -256,8 +258,8 @@ worker_up() {
   if [[ -f "$dir/worker.pid" ]] && kill -0 "$(cat "$dir/worker.pid")" 2>/dev/null; then return; fi
   # shellcheck disable=SC2046
   # A machine's service manager restarts its worker (e.g. while Temporal is still starting); bounded.
-  (cd "$REPO" && setsid nohup ip netns exec "$ns" env $(worker_env "$n") ${VERITY_CLUSTER_WORKER_ENV:-} \
-    bash -c 'echo $$ >"$0"; for _ in $(seq 1 500); do node bin/verity.js worker; sleep 5; done' "$dir/worker.pid" >"$dir/worker.log" 2>&1 &)
+  (cd "$REPO" && exec setsid nohup ip netns exec "$ns" env $(worker_env "$n") ${VERITY_CLUSTER_WORKER_ENV:-} \
+    bash -c 'echo $$ >"$0"; for _ in $(seq 1 500); do node bin/verity.js worker; sleep 5; done' "$dir/worker.pid") >"$dir/worker.log" 2>&1 </dev/null &
 }
 
 register() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseDuplicates } from '../../eval/chaos/request-analysis';
+import { analyseCut, analyseDuplicates } from '../../eval/chaos/request-analysis';
 import {
   countOutcome,
   estimateRemainingMs,
@@ -122,5 +122,19 @@ describe('chaos request analysis', () => {
     const outage = { what: 'es outage', from: '2026-01-01T00:01:05.000Z', to: '2026-01-01T00:02:10.000Z' };
     const analysis = analyseDuplicates(records, [], [], undefined, undefined, [outage]);
     expect(analysis).toMatchObject({ duplicatedHashes: 2, paidWhileCacheDown: 1, unexplained: ['b'] });
+  });
+
+  it("finds what a cut machine had in flight, when another machine sent it again, and when the cut machine worked again", () => {
+    const on = (client: string, hash: string, time: string) => ({ ...record(hash, time), client });
+    const records = [
+      on('10.77.0.12', 'lost', '2026-01-01T00:00:59.900Z'),
+      on('10.77.0.12', 'done-before', '2026-01-01T00:00:50.000Z'),
+      on('10.77.0.11', 'done-before', '2026-01-01T00:01:30.000Z'),
+      on('10.77.0.13', 'lost', '2026-01-01T00:01:17.000Z'),
+      on('10.77.0.12', 'after', '2026-01-01T00:03:04.000Z'),
+    ];
+    const cut = { what: 'cut vcw2', from: '2026-01-01T00:01:00.000Z', to: '2026-01-01T00:03:00.000Z' };
+    expect(analyseCut(records, '10.77.0.12', cut)).toEqual({ inFlightAtCut: 1, resentElsewhere: 1, longestMoveMs: 17_000, rejoinedAfterMs: 4_000 });
+    expect(analyseCut(records, '10.77.0.11', cut)).toEqual({ inFlightAtCut: 0, resentElsewhere: 0, longestMoveMs: undefined, rejoinedAfterMs: undefined });
   });
 });
