@@ -18,7 +18,7 @@
  *   --config  the sweep (default eval/sweeps/cluster-chaos.yaml); every dataset needs a `sample`
  *   --keep    keep the indices afterwards
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +30,7 @@ import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import { projectRoot } from '../../src/project-root';
 import { exitWithUsageIfAsked } from '../bench/support/usage';
+import { CLUSTER_ES_LOCAL_URL, HOST_IP, clusterEnv, machineAddress, spawnMachineWorker, workerMachines } from './cluster-machines';
 import { analyseCut, type Disruption } from './request-analysis';
 import { checkLines, countVerdicts, deleteIndicesOf, endedStatus, prepareChaosRun, readSweepOutcome, runProof, startSimulatorProcess } from './sweep-outcome';
 
@@ -37,8 +38,6 @@ const ROOT = projectRoot();
 const run = promisify(execFile);
 const CLUSTER_SH = path.join(ROOT, 'infra', 'cluster', 'cluster.sh');
 const STATE = process.env.VERITY_CLUSTER_STATE ?? '/var/lib/verity/cluster';
-const HOST_IP = '10.77.0.1';
-const ES_PASSWORD = process.env.VERITY_CLUSTER_ES_PASSWORD ?? 'verity-cluster';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const SIM_LATENCY_MS = 250;
 const SIM_FAULTS = '429:0.1,500:0.1';
@@ -47,6 +46,8 @@ const ES_DOWN_MS = 60_000;
 const CUT_WORKER = 2;
 const CUT_MS = 120_000;
 const PG_DOWN_MS = 30_000;
+/** How long after its answer a worker may still be storing and reporting an LLM call (a loaded 2-core machine). */
+const REPORT_WINDOW_MS = 5_000;
 const FIRST_FAULT_AFTER_MS = 20_000;
 const BETWEEN_FAULTS_MS = 15_000;
 const TIMEOUT_MS = 45 * 60_000;
@@ -98,13 +99,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, limitMs: num
 async function main(): Promise<number> {
   exitWithUsageIfAsked(__filename);
   const { config: sweepFile, keep } = parseArgs(process.argv.slice(2));
-  if (process.getuid?.() !== 0) throw new Error('needs root (ip link, runuser): the cluster is root-made');
-  const namespaces = (await run('ip', ['netns', 'list'])).stdout
-    .split('\n')
-    .map((line) => line.split(' ')[0]!)
-    .filter((name) => /^vcw\d+$/.test(name))
-    .sort();
-  if (namespaces.length < 2) throw new Error('no cluster: run `npm run infra:cluster -- up` first (needs at least two worker machines)');
+  const namespaces = await workerMachines();
 
   const started = Date.now();
   const stamp = Date.now().toString(36);
@@ -114,26 +109,10 @@ async function main(): Promise<number> {
   const simulator = await startSimulatorProcess(ROOT, requestLog, SIM_LATENCY_MS, SIM_FAULTS, HOST_IP);
   say(`simulator ${simulator.url} (on the bridge), request log ${path.relative(ROOT, requestLog)}`);
 
-  // The same settings on every machine and here: the task queue derives from them.
-  const env: Record<string, string> = {
-    TEMPORAL_ADDRESS: `${HOST_IP}:7333`,
-    ES_URL: `http://${HOST_IP}:9401`,
-    ES_USERNAME: 'elastic',
-    ES_PASSWORD,
-    VERITY_ES_REPLICAS: '1',
-    ES_INDEX_PREFIX: `cchaos-${stamp}`,
-    TEMPORAL_TASK_QUEUE: `cchaos-${stamp}`,
-    OPENAI_BASE_URL: simulator.url,
-    OPENAI_API_KEY: 'sk-chaos',
-    VERITY_LOG_LEVEL: 'error',
-    VERITY_LLM_RPS: '50',
-    VERITY_LLM_CONCURRENCY: '16',
-    VERITY_DATA_DIR: workDir,
-  };
-  Object.assign(process.env, env);
+  Object.assign(process.env, clusterEnv(`cchaos-${stamp}`, simulator.url, workDir, { VERITY_LLM_RPS: '50', VERITY_LLM_CONCURRENCY: '16' }));
   const config = loadConfig(process.env);
   await ensureInfra(config, { log: (line) => say(line) });
-  const es = createEsClient({ ...config.elasticsearch, url: 'http://127.0.0.1:9401', requestTimeoutMs: 120_000 });
+  const es = createEsClient({ ...config.elasticsearch, url: CLUSTER_ES_LOCAL_URL, requestTimeoutMs: 120_000 });
   const prefix = config.elasticsearch.indexPrefix;
   const { run: sweep, input, total } = await prepareChaosRun(es, config, sweepFile, stamp, say);
 
@@ -141,12 +120,7 @@ async function main(): Promise<number> {
   let workerStarts = 0;
   const spawnWorker = (ns: string) => {
     workerStarts += 1;
-    const log = fs.openSync(path.join(workDir, `${ns}.log`), 'a');
-    const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '--import', 'tsx', path.join(ROOT, 'src', 'worker', 'main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, VERITY_DATA_DIR: path.join(workDir, ns) },
-      stdio: ['ignore', log, log],
-    });
+    const child = spawnMachineWorker(ROOT, ns, workDir);
     workers.set(ns, child);
     say(`worker ${child.pid} on machine ${ns}`);
   };
@@ -190,7 +164,9 @@ async function main(): Promise<number> {
     const cutFrom = now();
     await run('ip', ['link', 'set', `${cutNs}-h`, 'down']);
     say(`(b) cut ${cutNs}'s link for ${CUT_MS / 1000} s`);
-    kills.push({ what: `link of ${cutNs} cut`, from: cutFrom, to: cutFrom });
+    // The cut machine loses what it had in flight, and answers it had received but not yet stored
+    // in the request cache and reported to Temporal (REPORT_WINDOW_MS before the cut).
+    kills.push({ what: `link of ${cutNs} cut`, from: new Date(Date.parse(cutFrom) - REPORT_WINDOW_MS).toISOString(), to: cutFrom, client: machineAddress(cutNs) });
     await sleep(CUT_MS);
     await run('ip', ['link', 'set', `${cutNs}-h`, 'up']);
     const cutTo = now();
@@ -260,7 +236,7 @@ async function main(): Promise<number> {
   await sleep(2_000);
 
   const outcome = await readSweepOutcome(es, prefix, sweep.run, total, requestLog, { kills, restarts, cacheOutages });
-  const cut = faults.cut ? analyseCut(outcome.records, `10.77.0.${10 + CUT_WORKER}`, faults.cut) : undefined;
+  const cut = faults.cut ? analyseCut(outcome.records, machineAddress(cutNs), faults.cut, undefined, REPORT_WINDOW_MS) : undefined;
   /** From a fault's end to the first verdict stored after it. */
   const nextVerdictAfter = (fault: Fault) => {
     const before = samples.filter((s) => s.time <= fault.to).at(-1)?.done ?? 0;
@@ -290,7 +266,7 @@ async function main(): Promise<number> {
     '',
     `cluster chaos sweep ${sweep.run} (${handle.workflowId}), index prefix ${prefix}, ${namespaces.length} worker machines (${namespaces.join(', ')})`,
     ...faultLines,
-    `  cut machine ${cutNs}: paid requests in flight at the cut ${cut?.inFlightAtCut ?? '?'}, sent again by another machine ${cut?.resentElsewhere ?? '?'} (the last ${cut?.longestMoveMs !== undefined ? `${(cut.longestMoveMs / 1000).toFixed(1)} s` : '–'} after the cut); its next request ${cut?.rejoinedAfterMs !== undefined ? `${(cut.rejoinedAfterMs / 1000).toFixed(1)} s` : '–'} after the link returned`,
+    `  cut machine ${cutNs}: paid requests in flight at the cut, or answered within ${REPORT_WINDOW_MS / 1000} s before it ${cut?.inFlightAtCut ?? '?'}, sent again by another machine ${cut?.resentElsewhere ?? '?'} (the last ${cut?.longestMoveMs !== undefined ? `${(cut.longestMoveMs / 1000).toFixed(1)} s` : '–'} after the cut); its next request ${cut?.rejoinedAfterMs !== undefined ? `${(cut.rejoinedAfterMs / 1000).toFixed(1)} s` : '–'} after the link returned`,
     `  LLM requests failed by the simulator: ${outcome.faultedChatRequests} of ${outcome.chatRequests} (429 and 500)`,
     `  verdicts: ${outcome.verdictDocuments} documents for ${outcome.pairs} (claim, method) pairs; per pair min ${outcome.minPerPair}, max ${outcome.maxPerPair}`,
     `  failures: ${outcome.failures}`,
