@@ -279,7 +279,7 @@ up() {
   es_up
   register
   for n in $(seq 1 "$WORKERS"); do worker_up "$n"; done
-  log "up: $WORKERS worker machines ($NS_PREFIX1..$NS_PREFIX$WORKERS on $BRIDGE)"
+  log "up: $WORKERS worker machines (${NS_PREFIX}1..${NS_PREFIX}${WORKERS} on $BRIDGE)"
   status
 }
 
