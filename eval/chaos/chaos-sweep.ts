@@ -23,26 +23,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { ensureInfra } from '../../infra';
 import { ensureElasticsearch } from '../../infra/elasticsearch';
 import { stopPidFile } from '../../infra/support';
 import { ensureTemporal, temporalPaths } from '../../infra/temporal';
 import { CommandProgress } from '../../src/cli/progress';
-import { readRunConfig } from '../../src/runs/read-run-config';
-import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { connectTemporal } from '../../src/client/temporal';
 import { loadConfig } from '../../src/config/config';
-import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
-import { indexName } from '../../src/es/indices';
-import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { projectRoot } from '../../src/project-root';
-import { buildRunManifest } from '../../src/runs/build-manifest';
-import { RunFailureStore } from '../../src/runs/run-failure-store';
-import { RunStore } from '../../src/runs/run-store';
-import type { SimRequestRecord } from '../../src/simulator/request-log';
-import { analyseDuplicates, type Disruption } from './request-analysis';
+import type { Disruption } from './request-analysis';
+import { checkLines, countVerdicts, deleteIndicesOf, endedStatus, prepareChaosRun, readSweepOutcome, runProof, startSimulatorProcess } from './sweep-outcome';
+import { startSweep } from '../../src/client/start-sweep';
 import { startTcpProxy } from './tcp-proxy';
 import { exitWithUsageIfAsked } from '../bench/support/usage';
 
@@ -100,14 +92,7 @@ async function main(): Promise<number> {
   const requestLog = path.join(workDir, 'sim-requests.jsonl');
   const cliPath = process.env.TEMPORAL_CLI_PATH ?? [path.join(ROOT, '.verity', 'bin', 'temporal')].find((file) => fs.existsSync(file));
 
-  const simulator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'simulator-process.ts'), requestLog, String(SIM_LATENCY_MS), SIM_FAULTS], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const simulatorUrl = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: simulator.stdout! }).once('line', resolve);
-    simulator.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
-  });
+  const { process: simulator, url: simulatorUrl } = await startSimulatorProcess(ROOT, requestLog, SIM_LATENCY_MS, SIM_FAULTS);
   say(`simulator process ${simulator.pid} at ${simulatorUrl}, request log ${path.relative(ROOT, requestLog)}`);
 
   // The proxy forwards to the shared node: start it first when nothing answers there (a fresh machine).
@@ -134,19 +119,7 @@ async function main(): Promise<number> {
   // The bench itself reads Elasticsearch directly, so that it can count verdicts during the outage.
   const es = createEsClient({ ...config.elasticsearch, url: sharedEs.origin, requestTimeoutMs: 120_000 });
   const prefix = config.elasticsearch.indexPrefix;
-  const ingest = await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'wiki.jsonl') });
-  say(`ingested ${ingest.documents} documents into ${indexName(prefix, 'wiki')}`);
-
-  // The recorded web, for the methods that search the web (EMULATE, FIRE, Tool-MAD's search debater).
-  const web = await ingestCorpus({ client: es, index: webIndexName(prefix), file: path.join(ROOT, '..', 'shared', 'data', 'corpus', 'web_factcheckbench.jsonl'), target: WEB_TARGET });
-  say(`ingested ${web.documents} recorded web pages into ${webIndexName(prefix)}`);
-
-  const configured = readRunConfig(sweepFile);
-  const run = { ...configured, run: `${configured.run}-chaos-${stamp}` };
-  const unsampled = run.datasets.find((dataset) => dataset.sample === undefined);
-  if (unsampled) throw new Error(`${path.relative(ROOT, sweepFile)}: dataset ${unsampled.name} needs a sample (the bench counts verifications from it)`);
-  const input = buildSweepInput(config, run, path.dirname(sweepFile));
-  await new RunStore(es, indexName(prefix, 'runs')).save(await buildRunManifest(config, run, input));
+  const { run, input, total } = await prepareChaosRun(es, config, sweepFile, stamp, say);
 
   // The worker: one real process (not the tsx wrapper), so that SIGKILL kills it.
   let worker: ChildProcess | undefined;
@@ -168,15 +141,7 @@ async function main(): Promise<number> {
   const { handle } = await startSweep(client, config.temporal.taskQueue, input);
   say(`started ${handle.workflowId} (UI ${config.temporal.uiUrl})`);
 
-  const verdictIndex = indexName(prefix, 'verdicts');
-  const verdictCount = async () => {
-    try {
-      return (await es.count({ index: verdictIndex, query: { term: { runId: run.run } } })).count;
-    } catch {
-      return 0;
-    }
-  };
-  const total = run.datasets.reduce((sum, dataset) => sum + dataset.sample!, 0) * run.methods.length * run.models.length;
+  const verdictCount = () => countVerdicts(es, prefix, run.run);
   const kills: Disruption[] = [];
   const restarts: Disruption[] = [];
   const pendingKills = [...KILL_AT];
@@ -227,12 +192,9 @@ async function main(): Promise<number> {
       say(`worker ${worker.pid} exited on its own (${worker.exitCode}); starting another`);
       spawnWorker();
     }
-    const status = await client.workflow.getHandle(handle.workflowId).describe().then(
-      (d) => d.status.name,
-      () => 'UNREACHABLE',
-    );
-    if (status !== 'RUNNING' && status !== 'UNREACHABLE') {
-      finalStatus = status;
+    const ended = await endedStatus(client, handle.workflowId);
+    if (ended) {
+      finalStatus = ended;
       break;
     }
     await sleep(500);
@@ -247,27 +209,20 @@ async function main(): Promise<number> {
   await sleep(1_000);
 
   // Invariants.
-  await es.indices.refresh({ index: verdictIndex });
-  const verdicts = await es.search<{ claimId: string; method: string }>({ index: verdictIndex, size: 10_000, query: { term: { runId: run.run } }, _source: ['claimId', 'method'] });
-  const perPair = new Map<string, number>();
-  for (const hit of verdicts.hits.hits) perPair.set(`${hit._source!.claimId}|${hit._source!.method}`, (perPair.get(`${hit._source!.claimId}|${hit._source!.method}`) ?? 0) + 1);
-  const counts = [...perPair.values()];
-  const failures = await new RunFailureStore(es, indexName(prefix, 'run-failures')).list(run.run);
-  const records = fs.readFileSync(requestLog, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SimRequestRecord);
-  const analysis = analyseDuplicates(records, kills, restarts, undefined, undefined, esOutages);
-  const chatRecords = records.filter((r) => r.path === '/v1/chat/completions');
-  const faulted = chatRecords.filter((r) => r.status === 429 || r.status === 500).length;
+  const outcome = await readSweepOutcome(es, prefix, run.run, total, requestLog, { kills, restarts, cacheOutages: esOutages });
+  const analysis = outcome.duplicates;
+  const faulted = outcome.faultedChatRequests;
   const outageSeconds = esOutages.reduce((sum, o) => sum + (Date.parse(o.to) - Date.parse(o.from)) / 1000, 0);
   const wallSeconds = (Date.now() - started) / 1000;
 
   const checks: Array<[string, boolean]> = [
     [`sweep completed (status ${finalStatus || 'timeout'}, ${result?.done ?? '?'} done)`, finalStatus === 'COMPLETED' && result?.done === total],
-    [`${total} (claim, method) pairs have a verdict (${perPair.size})`, perPair.size === total],
-    ['every (claim, method) has exactly one verdict', counts.every((n) => n === 1) && verdicts.hits.hits.length === total],
-    [`no failures (${failures.length})`, failures.length === 0],
+    [`${total} (claim, method) pairs have a verdict (${outcome.pairs})`, outcome.pairs === total],
+    ['every (claim, method) has exactly one verdict', outcome.exactlyOnePerPair],
+    [`no failures (${outcome.failures})`, outcome.failures === 0],
     [`at least three SIGKILLs (${kills.length}) and one Temporal restart (${restarts.length})`, kills.length >= 3 && restarts.length === 1],
     [`Elasticsearch was unreachable for at least 60 s (${outageSeconds.toFixed(0)} s)`, outageSeconds >= 60],
-    [`about 20% of LLM requests failed with 429/500 (${faulted} of ${chatRecords.length})`, chatRecords.length > 0 && faulted / chatRecords.length >= 0.1],
+    [`about 20% of LLM requests failed with 429/500 (${faulted} of ${outcome.chatRequests})`, outcome.chatRequests > 0 && faulted / outcome.chatRequests >= 0.1],
     [`every duplicated paid LLM request was in flight at a kill or the restart, or first paid while the request cache was down (${analysis.unexplained.length} unexplained)`, analysis.unexplained.length === 0],
   ];
 
@@ -275,15 +230,15 @@ async function main(): Promise<number> {
     '',
     `chaos sweep ${run.run} (${handle.workflowId}), index prefix ${prefix}`,
     `  disruptions: ${kills.map((k) => k.what).join('; ')}; ${[...restarts, ...esOutages].map((r) => `${r.what} ${r.from.slice(11, 19)}–${r.to.slice(11, 19)}`).join('; ')}`,
-    `  LLM requests failed by the simulator: ${faulted} of ${chatRecords.length} (${((100 * faulted) / Math.max(1, chatRecords.length)).toFixed(1)}%, 429 and 500)`,
-    `  verdicts: ${verdicts.hits.hits.length} documents for ${perPair.size} (claim, method) pairs; per pair min ${Math.min(...counts)}, max ${Math.max(...counts)}`,
-    `  failures: ${failures.length}`,
+    `  LLM requests failed by the simulator: ${faulted} of ${outcome.chatRequests} (${((100 * faulted) / Math.max(1, outcome.chatRequests)).toFixed(1)}%, 429 and 500)`,
+    `  verdicts: ${outcome.verdictDocuments} documents for ${outcome.pairs} (claim, method) pairs; per pair min ${outcome.minPerPair}, max ${outcome.maxPerPair}`,
+    `  failures: ${outcome.failures}`,
     `  paid LLM requests (answered 200) in the simulator log: ${analysis.requests} (for ${total} verifications)`,
     `  paid request hashes seen more than once: ${analysis.duplicatedHashes}; in flight at a kill: ${analysis.inFlightAtKill}; in flight during the Temporal restart: ${analysis.inFlightAtRestart}; first paid while Elasticsearch (the request cache) was down: ${analysis.paidWhileCacheDown}; unexplained: ${analysis.unexplained.length}`,
     `  sweep: continued as new ${result?.continuedAsNew ?? '?'} time(s); ${result?.tokens ?? '?'} tokens; worker processes started: ${workerStarts}`,
     `  wall time: ${wallSeconds.toFixed(1)} s`,
     '',
-    ...checks.map(([what, ok]) => `  ${ok ? 'ok  ' : 'FAIL'} ${what}`),
+    ...checkLines(checks),
     '',
   ];
   process.stdout.write(lines.join('\n'));
@@ -292,18 +247,11 @@ async function main(): Promise<number> {
     say(`kept: the Temporal dev server at ${config.temporal.uiUrl} and the indices ${prefix}-*`);
   } else {
     await stopPidFile(temporalPaths(config.dataDir).pidFile, 'temporal');
-    const indices = Object.keys(await es.indices.get({ index: `${prefix}-*` }));
-    if (indices.length > 0) await es.indices.delete({ index: indices });
+    await deleteIndicesOf(es, prefix);
   }
   await es.close();
   await client.connection.close().catch(() => undefined);
   return checks.every(([, ok]) => ok) ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`chaos: ${(err as Error).stack ?? String(err)}\n`);
-    process.exit(1);
-  },
-);
+runProof('chaos', main);

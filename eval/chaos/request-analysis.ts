@@ -5,6 +5,8 @@ export interface Disruption {
   /** ISO times; a kill is an instant (from = to). */
   from: string;
   to: string;
+  /** Only requests from this client address (a worker machine cut off) are in it. */
+  client?: string;
 }
 
 export interface DuplicateAnalysis {
@@ -25,6 +27,7 @@ export interface DuplicateAnalysis {
 
 /** A request is in flight at a disruption when [start, start + duration] overlaps it. */
 function overlaps(record: SimRequestRecord, disruption: Disruption, slackMs: number): boolean {
+  if (disruption.client !== undefined && record.client !== disruption.client) return false;
   const start = Date.parse(record.time);
   const end = start + record.durationMs + slackMs;
   return start <= Date.parse(disruption.to) && end >= Date.parse(disruption.from);
@@ -61,4 +64,50 @@ export function analyseDuplicates(
     paidWhileCacheDown: firstPaidWhileCacheDown.length,
     unexplained: duplicated.map(([hash]) => hash).filter((hash) => !explained.has(hash)),
   };
+}
+
+export interface CutAnalysis {
+  /** Paid requests the cut machine had in flight when its link went down (their answers were lost). */
+  inFlightAtCut: number;
+  /** Of those, how many another machine sent again, and the longest wait from the cut to that resend (ms). */
+  resentElsewhere: number;
+  longestMoveMs: number | undefined;
+  /** From the link's return to the cut machine's next request: when it was working again (ms). */
+  rejoinedAfterMs: number | undefined;
+}
+
+/**
+ * What happened to the work of a machine whose link was cut from `cut.from` to `cut.to`, read from
+ * the simulator's log (which records each request's client address). A request answered up to
+ * `slackMs` before the cut counts as lost: the machine still had to store and report its answer.
+ */
+export function analyseCut(records: SimRequestRecord[], client: string, cut: Disruption, path = '/v1/chat/completions', slackMs = 250): CutAnalysis {
+  const from = Date.parse(cut.from);
+  const to = Date.parse(cut.to);
+  const chat = records.filter((r) => r.path === path);
+  const paid = chat.filter((r) => r.status === 200 && !r.fault);
+  const lost = paid.filter((r) => r.client === client && overlaps(r, { what: cut.what, from: cut.from, to: cut.from }, slackMs));
+  const moves = lost
+    .map((r) => paid.find((other) => other.requestHash === r.requestHash && other.client !== client && Date.parse(other.time) >= Date.parse(r.time)))
+    .filter((other): other is SimRequestRecord => other !== undefined)
+    .map((other) => Date.parse(other.time) - from);
+  const back = chat.find((r) => r.client === client && Date.parse(r.time) >= to);
+  return {
+    inFlightAtCut: lost.length,
+    resentElsewhere: moves.length,
+    longestMoveMs: moves.length > 0 ? Math.max(...moves) : undefined,
+    rejoinedAfterMs: back ? Date.parse(back.time) - to : undefined,
+  };
+}
+
+/** The most requests started within any window of `windowMs` (each window opening at a request). */
+export function peakRequests(records: readonly SimRequestRecord[], windowMs: number): number {
+  const starts = records.map((r) => Date.parse(r.time)).sort((a, b) => a - b);
+  let peak = 0;
+  let first = 0;
+  for (let last = 0; last < starts.length; last++) {
+    while (starts[last]! - starts[first]! >= windowMs) first += 1;
+    peak = Math.max(peak, last - first + 1);
+  }
+  return peak;
 }

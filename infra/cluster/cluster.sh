@@ -41,7 +41,17 @@ build_temporal() {
   log "built in $((SECONDS - started)) s"
 }
 
-schema_dir() { echo "$(go env GOMODCACHE)/go.temporal.io/server@v$TEMPORAL_VERSION/schema/postgresql/v12"; }
+# The schema files ship in the server module; kept beside the binaries so a cached build needs no module cache.
+schema_dir() {
+  local cached="$CACHE/schema/postgresql/v12"
+  if [[ ! -d "$cached" ]]; then
+    local module
+    module=$(GOFLAGS=-mod=mod go mod download -json "go.temporal.io/server@v$TEMPORAL_VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')
+    mkdir -p "$CACHE/schema/postgresql"
+    cp -r "$module/schema/postgresql/v12" "$cached"
+  fi
+  echo "$cached"
+}
 
 bridge_up() {
   ip link show "$BRIDGE" >/dev/null 2>&1 && return
@@ -75,10 +85,10 @@ EOF
   fi
   if [[ ! -f "$STATE/temporal-schema.done" ]]; then
     local tool=("$CACHE/bin/temporal-sql-tool" --plugin postgres12 --ep 127.0.0.1 -p "$PG_PORT" -u temporal --pw temporal)
-    "${tool[@]}" --db temporal setup-schema -v 0.0 >/dev/null
-    "${tool[@]}" --db temporal update-schema -d "$(schema_dir)/temporal/versioned" >/dev/null
-    "${tool[@]}" --db temporal_visibility setup-schema -v 0.0 >/dev/null
-    "${tool[@]}" --db temporal_visibility update-schema -d "$(schema_dir)/visibility/versioned" >/dev/null
+    "${tool[@]}" --db temporal setup-schema -v 0.0 >/dev/null 2>>"$STATE/schema.log"
+    "${tool[@]}" --db temporal update-schema -d "$(schema_dir)/temporal/versioned" >/dev/null 2>>"$STATE/schema.log"
+    "${tool[@]}" --db temporal_visibility setup-schema -v 0.0 >/dev/null 2>>"$STATE/schema.log"
+    "${tool[@]}" --db temporal_visibility update-schema -d "$(schema_dir)/visibility/versioned" >/dev/null 2>>"$STATE/schema.log"
     touch "$STATE/temporal-schema.done"
     log "postgresql: temporal schemas set up by temporal-sql-tool"
   fi
@@ -163,8 +173,10 @@ temporal_up() {
   temporal_config
   if [[ -f "$STATE/temporal/server.pid" ]] && kill -0 "$(cat "$STATE/temporal/server.pid")" 2>/dev/null; then return; fi
   # The process writes its own pid: $! would be setsid's, which forks, and down would miss the server.
-  (cd "$STATE/temporal" && setsid nohup bash -c 'echo $$ >server.pid; exec "$0" --root "$1" --config config --env development start' \
-    "$CACHE/bin/temporal-server" "$STATE/temporal" >"$STATE/temporal/server.log" 2>&1 &)
+  # All of the background job's output goes to the log: a caller reading this script's stdout
+  # (execFile) would otherwise wait for the server to end.
+  (cd "$STATE/temporal" && exec setsid nohup bash -c 'echo $$ >server.pid; exec "$0" --root "$1" --config config --env development --allow-no-auth start' \
+    "$CACHE/bin/temporal-server" "$STATE/temporal") >"$STATE/temporal/server.log" 2>&1 </dev/null &
   local cli="$REPO/.verity/bin/temporal"
   for _ in $(seq 1 60); do
     if "$cli" operator cluster health --address "127.0.0.1:$TEMPORAL_PORT" >/dev/null 2>&1; then break; fi
@@ -246,8 +258,8 @@ worker_up() {
   if [[ -f "$dir/worker.pid" ]] && kill -0 "$(cat "$dir/worker.pid")" 2>/dev/null; then return; fi
   # shellcheck disable=SC2046
   # A machine's service manager restarts its worker (e.g. while Temporal is still starting); bounded.
-  (cd "$REPO" && setsid nohup ip netns exec "$ns" env $(worker_env "$n") ${VERITY_CLUSTER_WORKER_ENV:-} \
-    bash -c 'echo $$ >"$0"; for _ in $(seq 1 500); do node bin/verity.js worker; sleep 5; done' "$dir/worker.pid" >"$dir/worker.log" 2>&1 &)
+  (cd "$REPO" && exec setsid nohup ip netns exec "$ns" env $(worker_env "$n") ${VERITY_CLUSTER_WORKER_ENV:-} \
+    bash -c 'echo $$ >"$0"; for _ in $(seq 1 500); do node bin/verity.js worker; sleep 5; done' "$dir/worker.pid") >"$dir/worker.log" 2>&1 </dev/null &
 }
 
 register() {
@@ -267,7 +279,7 @@ up() {
   es_up
   register
   for n in $(seq 1 "$WORKERS"); do worker_up "$n"; done
-  log "up: $WORKERS worker machines ($NS_PREFIX1..$NS_PREFIX$WORKERS on $BRIDGE)"
+  log "up: $WORKERS worker machines (${NS_PREFIX}1..${NS_PREFIX}${WORKERS} on $BRIDGE)"
   status
 }
 

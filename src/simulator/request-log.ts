@@ -9,6 +9,8 @@ export interface SimRequestRecord {
   fault?: string;
   time: string;
   durationMs: number;
+  /** The client's address, when the simulator records it (which worker machine sent the request). */
+  client?: string;
   /** For one request of a batch (method 'BATCH'): its batch, custom_id and whether it was submitted or answered. */
   batch?: { id: string; customId: string; event: 'submitted' | 'answered' | 'expired' };
 }

@@ -26,6 +26,8 @@ export interface SimulatorOptions {
   contextTokens?: number;
   /** Reject json_schema schemas breaking OpenAI's strict rules with its 400; default: on for the 'openai' profile. */
   strictSchemas?: boolean;
+  /** Record each request's client address in the request log (which worker machine sent it). */
+  recordClient?: boolean;
   /** Keep each model request's body in `arrivals()` (tests that check where a prompt went). */
   keepBodies?: boolean;
   /** Report this cost (USD) in each chat completion's usage, as providers that price calls themselves do (`usage.cost`). */
@@ -95,7 +97,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       return send(res, { status: 413, body: { error: { message: `request body over the simulator's ${limit / (1024 * 1024)} MiB limit`, type: 'invalid_request_error', code: 'request_too_large' } } });
     }
     const record = (status: number, fault?: FaultKind) =>
-      log.add({ method: req.method ?? '', path, requestHash: requestHashOf(text), status, fault, time: new Date(started).toISOString(), durationMs: Date.now() - started });
+      log.add({
+        method: req.method ?? '',
+        path,
+        requestHash: requestHashOf(text),
+        status,
+        fault,
+        time: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        ...(options.recordClient ? { client: req.socket.remoteAddress } : {}),
+      });
 
     if (route === 'GET /_sim/requests') return send(res, { status: 200, body: log.list() });
     if (route === 'POST /_sim/reset') {

@@ -62,6 +62,12 @@ describe.skipIf(!enabled)('infra:cluster (VERITY_CLUSTER_TESTS=1)', () => {
     } finally {
       await run('ip', ['link', 'set', 'vcw1-h', 'up']);
     }
-    expect(await curl('http://10.77.0.1:9401/_cluster/health')).toBe('200');
+    // The veth's carrier comes back a moment after `link set up`: wait for it, bounded.
+    let restored = 'unreachable';
+    for (let attempt = 0; attempt < 20 && restored !== '200'; attempt++) {
+      restored = await curl('http://10.77.0.1:9401/_cluster/health');
+      if (restored !== '200') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(restored).toBe('200');
   }, 30_000);
 });

@@ -19,7 +19,8 @@ interface Compose {
   volumes: Record<string, unknown>;
 }
 
-const compose = YAML.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as Compose;
+// merge: the three Elasticsearch nodes share their settings through YAML merge keys, as Compose reads them.
+const compose = YAML.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
 
 describe('docker-compose.yml stays in step with infra/', () => {
   it('pins the same versions', () => {
@@ -43,19 +44,33 @@ describe('the production profile of docker-compose.yml', () => {
     expect(compose.services.elasticsearch?.profiles).toBeUndefined();
   });
 
-  it('runs Temporal Server on PostgreSQL with Elasticsearch visibility, and the Temporal UI', () => {
+  it('runs Temporal Server on PostgreSQL with SQL visibility (as infra:cluster does), and the Temporal UI', () => {
     const [server] = byImage('temporalio/auto-setup:');
-    expect(server?.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql', ENABLE_ES: 'true', ES_SEEDS: 'temporal-visibility' });
+    expect(server?.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql' });
+    expect(server?.environment?.ENABLE_ES).toBeUndefined();
     expect(compose.services.postgresql?.image).toMatch(/^postgres:\d+/);
-    expect(compose.services['temporal-visibility']?.profiles).toEqual(['production']);
     expect(byImage('temporalio/ui:')[0]?.environment?.TEMPORAL_ADDRESS).toBe('temporal-server:7233');
   });
 
-  it('secures verity\'s Elasticsearch and keeps every secret out of the file', () => {
-    const es = compose.services['verity-es'];
-    expect(es?.image).toBe(`docker.elastic.co/elasticsearch/elasticsearch:${ES_VERSION}`);
-    expect(es?.environment?.['xpack.security.enabled']).toBeUndefined(); // Elasticsearch 8's default: security and TLS on
-    expect(es?.environment?.ELASTIC_PASSWORD).toMatch(/^\$\{ELASTIC_PASSWORD:\?/);
+  it("runs verity's Elasticsearch as three secured nodes of one cluster (as infra:cluster does), and keeps every secret out of the file", () => {
+    const nodes = ['verity-es-1', 'verity-es-2', 'verity-es-3'].map((name) => compose.services[name]);
+    for (const [i, node] of nodes.entries()) {
+      const name = `verity-es-${i + 1}`;
+      expect(node?.profiles).toEqual(['production']);
+      expect(node?.image).toBe(`docker.elastic.co/elasticsearch/elasticsearch:${ES_VERSION}`);
+      expect(node?.environment).toMatchObject({
+        'node.name': name,
+        'cluster.name': 'verity',
+        'cluster.initial_master_nodes': 'verity-es-1,verity-es-2,verity-es-3',
+        'xpack.security.enabled': 'true',
+        'xpack.security.http.ssl.enabled': 'true',
+        'xpack.security.transport.ssl.enabled': 'true',
+        'xpack.security.transport.ssl.certificate': `certs/${name}/${name}.crt`,
+      });
+      expect(node?.environment?.['discovery.seed_hosts']?.split(',').sort()).toEqual(['verity-es-1', 'verity-es-2', 'verity-es-3'].filter((other) => other !== name));
+      expect(node?.environment?.ELASTIC_PASSWORD).toMatch(/^\$\{ELASTIC_PASSWORD:\?/);
+    }
+    expect(compose.services['verity-es']).toBeUndefined();
     for (const [, service] of production) {
       for (const [name, value] of Object.entries(service.environment ?? {})) {
         if (/PASSWORD|PWD/.test(name)) expect(value).toMatch(/^\$\{[A-Z_]+:\?/);

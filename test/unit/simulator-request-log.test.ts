@@ -21,4 +21,17 @@ describe('sim --request-log', () => {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
+
+  it('records which machine sent each request only when asked (recordClient)', async () => {
+    for (const recordClient of [true, false]) {
+      const simulator = await startSimulator({ port: 0, recordClient });
+      try {
+        await fetch(`${simulator.url}/models`);
+        const [record] = simulator.requests();
+        expect(record?.client, `recordClient ${recordClient}`).toBe(recordClient ? '127.0.0.1' : undefined);
+      } finally {
+        await simulator.close();
+      }
+    }
+  });
 });

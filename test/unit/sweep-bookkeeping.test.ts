@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseDuplicates } from '../../eval/chaos/request-analysis';
+import { analyseCut, analyseDuplicates, peakRequests } from '../../eval/chaos/request-analysis';
 import {
   countOutcome,
   estimateRemainingMs,
@@ -122,5 +122,40 @@ describe('chaos request analysis', () => {
     const outage = { what: 'es outage', from: '2026-01-01T00:01:05.000Z', to: '2026-01-01T00:02:10.000Z' };
     const analysis = analyseDuplicates(records, [], [], undefined, undefined, [outage]);
     expect(analysis).toMatchObject({ duplicatedHashes: 2, paidWhileCacheDown: 1, unexplained: ['b'] });
+  });
+
+  it("explains a duplicate by a cut only when the cut machine sent it, answered up to the slack before the cut", () => {
+    const on = (client: string, hash: string, time: string) => ({ ...record(hash, time), client });
+    const records = [
+      on('10.77.0.12', 'a', '2026-01-01T00:00:56.000Z'), // answered 3.8 s before the cut: not yet reported
+      on('10.77.0.13', 'a', '2026-01-01T00:01:17.000Z'),
+      on('10.77.0.11', 'b', '2026-01-01T00:00:59.900Z'), // another machine, not cut
+      on('10.77.0.11', 'b', '2026-01-01T00:01:20.000Z'),
+    ];
+    const cut = { what: 'cut vcw2', from: '2026-01-01T00:00:55.000Z', to: '2026-01-01T00:01:00.000Z', client: '10.77.0.12' };
+    expect(analyseDuplicates(records, [cut], [])).toMatchObject({ duplicatedHashes: 2, inFlightAtKill: 1, unexplained: ['b'] });
+  });
+
+  it("finds what a cut machine had in flight, when another machine sent it again, and when the cut machine worked again", () => {
+    const on = (client: string, hash: string, time: string) => ({ ...record(hash, time), client });
+    const records = [
+      on('10.77.0.12', 'lost', '2026-01-01T00:00:59.900Z'),
+      on('10.77.0.12', 'done-before', '2026-01-01T00:00:50.000Z'),
+      on('10.77.0.11', 'done-before', '2026-01-01T00:01:30.000Z'),
+      on('10.77.0.13', 'lost', '2026-01-01T00:01:17.000Z'),
+      on('10.77.0.12', 'after', '2026-01-01T00:03:04.000Z'),
+    ];
+    const cut = { what: 'cut vcw2', from: '2026-01-01T00:01:00.000Z', to: '2026-01-01T00:03:00.000Z' };
+    expect(analyseCut(records, '10.77.0.12', cut)).toEqual({ inFlightAtCut: 1, resentElsewhere: 1, longestMoveMs: 17_000, rejoinedAfterMs: 4_000 });
+    expect(analyseCut(records, '10.77.0.11', cut)).toEqual({ inFlightAtCut: 0, resentElsewhere: 0, longestMoveMs: undefined, rejoinedAfterMs: undefined });
+  });
+
+  it('finds the most requests started within any window, whatever the order of the log', () => {
+    const at = (ms: number) => record(String(ms), new Date(Date.UTC(2026, 0, 1) + ms).toISOString());
+    const records = [at(2_500), at(0), at(900), at(999), at(1_000), at(5_000)];
+    expect(peakRequests(records, 1_000)).toBe(3); // 0, 900, 999 (1,000 opens the next window)
+    expect(peakRequests(records, 2_000)).toBe(4);
+    expect(peakRequests(records, 10_000)).toBe(6);
+    expect(peakRequests([], 1_000)).toBe(0);
   });
 });
