@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { buildVerifyInput, workflowIdOf } from '../../../src/client/start-verification';
 import { loadConfig } from '../../../src/config/config';
 import { wikiIndexName } from '../../../src/corpus/wiki-index';
@@ -42,6 +43,7 @@ const DATASET_FILES: Record<string, string> = {
 /** What main.py, src/llm_provider.py, src/memory.py and the three MCP servers import (the versions of its uv.lock). */
 const PYTHON_DEPENDENCIES = ['openai==1.97.1', 'tenacity==9.1.2', 'python-dotenv==1.0.1', 'requests==2.32.4', 'pydantic==2.11.7', 'colorlog', 'together==1.5.34', 'mcp==1.14.1', 'fastmcp==2.12.3', 'wikipedia-api==0.8.1'];
 const DRIVER = path.join(__dirname, 'mermaid_driver.py');
+const LLM_WAIT_MS = 900_000;
 
 export interface MermaidParityOptions {
   reference: string;
@@ -92,6 +94,9 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
   const localConfig = loadConfig({ ...process.env, VERITY_LLM: 'local' });
   const local = await resolveLlmEndpoint(localConfig);
   const model = localConfig.llm.models.default;
+  // The proxy's upstream fetch waits for the one-slot model behind other callers: undici's 300 s
+  // headersTimeout would turn a long queue into a 502 and a retried (re-paid) call on either side.
+  setGlobalDispatcher(new Agent({ headersTimeout: LLM_WAIT_MS, bodyTimeout: LLM_WAIT_MS }));
   const proxy = await startRecordingProxy(local.baseUrl, options.seed);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const stack = await startBenchStack({
@@ -110,7 +115,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
       VERITY_SEED: String(options.seed),
       VERITY_LLM_CONCURRENCY: '1',
       VERITY_LLM_CACHE: 'off',
-      VERITY_LLM_TIMEOUT_MS: '900000',
+      VERITY_LLM_TIMEOUT_MS: String(LLM_WAIT_MS),
       VERITY_WEB_SEARCH_PROVIDER: 'recorded',
       VERITY_WIKI_PROVIDER: 'index',
     },

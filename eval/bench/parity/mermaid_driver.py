@@ -41,13 +41,13 @@ async def run():
         rows = [json.loads(line) for line in claims if line.strip()]
         agent = released.CheckAgent(model, model, memory_file=memory_path)
         await agent.connect_to_servers([wrapper_for(server) for server in SERVERS])
-        print("patch: CheckAgent.decompose_agent.client, react_agent.client -> OpenAI(base_url=<parity proxy>)", file=sys.stderr)
+        print("patch: CheckAgent.decompose_agent.client, react_agent.client -> OpenAI(base_url=<parity proxy>, timeout=900 s: the one-slot local model queues calls)", file=sys.stderr)
         print("patch: search_tool.search_api.base_url, googlescholar_tool.search_api.base_url -> <evidence>/api/v1/search; "
               "wikipedia_tool.wikipedia_client.api_url -> <evidence>/w/api.php", file=sys.stderr)
         print("patch: memory file -> an empty file of this run (not the released memory/factool_evidence_memory.json)", file=sys.stderr)
         try:
             for row in rows:
-                client = OpenAI(api_key="local", base_url=llm_url, default_headers={"x-parity-tag": row["id"]})
+                client = OpenAI(api_key="local", base_url=llm_url, timeout=900, default_headers={"x-parity-tag": row["id"]})
                 agent.decompose_agent.client = client
                 agent.react_agent.client = client
                 try:
