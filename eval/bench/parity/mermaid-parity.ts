@@ -11,7 +11,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { buildVerifyInput, workflowIdOf } from '../../../src/client/start-verification';
@@ -172,6 +172,11 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
   report(results, { ...options, model, referenceCommit, started }, true);
 }
 
+/** A released prompt as its sha256 and length: enough to tell identical prompts apart, no text of the release. */
+function withoutReleasedText(call: RecordedCall): { promptSha256: string; promptChars: number; answer: string } {
+  return { promptSha256: createHash('sha256').update(call.prompt).digest('hex'), promptChars: call.prompt.length, answer: call.answer };
+}
+
 function report(results: ClaimResult[], run: MermaidParityOptions & { model: string; referenceCommit: string; started: number }, print: boolean): void {
   const perClaim = results.map((r) => ({
     id: r.claim.id,
@@ -225,7 +230,10 @@ function report(results: ClaimResult[], run: MermaidParityOptions & { model: str
     prompts,
     firstStep,
     toolCalls,
-    perClaim,
-    calls: Object.fromEntries(results.map((r) => [r.claim.id, { reference: r.referenceCalls, verity: r.verityCalls, referenceHistory: r.reference.history ?? null }])),
+    // The release has no license: the committed report keeps its prompts as hashes and no diff lines (printed above only).
+    perClaim: perClaim.map(({ firstDivergence: divergence, ...rest }) => ({ ...rest, firstDivergence: divergence ? { step: divergence.step, kind: divergence.kind } : null })),
+    calls: Object.fromEntries(
+      results.map((r) => [r.claim.id, { reference: r.referenceCalls.map(withoutReleasedText), verity: r.verityCalls, referenceHistory: r.reference.history ?? null }]),
+    ),
   });
 }
