@@ -31,6 +31,7 @@ import { firstDivergence, identicalPromptShare, samePrompt, type RecordedCall } 
 import { startRecordingProxy } from './parity/recording-proxy';
 import { ingestIndex, runMain, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
+import { runMermaidParity } from './parity/mermaid-parity';
 
 exitWithUsageIfAsked(__filename);
 
@@ -75,6 +76,10 @@ async function claimsOf(dataset: string, n: number, seed: number): Promise<Datas
 
 async function main(): Promise<void> {
   const method = args.method ?? '';
+  if (method === 'mermaid') {
+    const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
+    return runMermaidParity({ reference: args.reference ?? '', dataset: args.dataset!, claims: Number(args.claims), seed: Number(args.seed), ...(args.out ? { out: args.out } : {}), command });
+  }
   if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: only emulate is wired so far (fire and mermaid are not yet)`);
   if (!args.reference || !fs.existsSync(args.reference)) throw new Error('--reference <checkout of the released code> is required');
   const reference = path.resolve(args.reference);
