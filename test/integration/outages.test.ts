@@ -83,7 +83,9 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
     // The last attempt may still be running on the worker when the budget fails the activity.
     await waitFor('every hung attempt abandoned by the client', () => proxy.hung.every((connection) => connection.closedAt !== undefined), 5_000);
     for (const connection of proxy.hung) {
-      expect(connection.closedAt! - connection.openedAt).toBeGreaterThanOrEqual(LLM_TIMEOUT_MS - 50);
+      // The proxy sees a connection after the client has started its clock: on a loaded machine its
+      // event loop can be a few hundred milliseconds late, so only an attempt cut far short fails.
+      expect(connection.closedAt! - connection.openedAt).toBeGreaterThanOrEqual(LLM_TIMEOUT_MS - 300);
       expect(connection.closedAt! - connection.openedAt).toBeLessThan(LLM_TIMEOUT_MS + 5_000);
     }
     const endpoint = `LLM endpoint ${proxy.url}/v1: no answer within ${LLM_TIMEOUT_MS} ms (VERITY_LLM_TIMEOUT_MS)`;
@@ -146,5 +148,5 @@ describe('outages and hangs (real Temporal + Elasticsearch, an LLM endpoint behi
 });
 
 async function waitForStatus(handle: WorkflowHandle, status: string): Promise<void> {
-  await waitFor(`workflow ${handle.workflowId} ${status}`, async () => (await handle.describe()).status.name === status, 20_000);
+  await waitFor(`workflow ${handle.workflowId} ${status}`, async () => (await handle.describe()).status.name === status, 60_000);
 }
