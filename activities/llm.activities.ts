@@ -80,6 +80,7 @@ export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal, p
     schema: task.output,
     schemaName: task.schemaName,
     promptVersion: `${task.id}@${task.version}`,
+    ...(task.answer === 'text' ? { plainText: true } : {}),
     ...(input.model ? { model: input.model } : {}),
     ...(signal ? { signal } : {}),
     ...(paidBy ? { paidBy } : {}),

@@ -31,6 +31,7 @@ import { firstDivergence, identicalPromptShare, samePrompt, type RecordedCall } 
 import { startRecordingProxy } from './parity/recording-proxy';
 import { ingestIndex, runMain, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
+import { emulateSettingsSchema } from '../../src/methods/emulate/settings-schema';
 
 exitWithUsageIfAsked(__filename);
 
@@ -53,8 +54,19 @@ const { values: args } = parseArgs({
     claims: { type: 'string', default: '30' },
     seed: { type: 'string', default: '7' },
     out: { type: 'string' },
+    fidelity: { type: 'string', default: 'released' },
   },
 });
+
+/**
+ * verity's settings for the method: `released` renders the reference's own prompt templates (read from
+ * --reference at start) with the code's parsing; `verity` is verity's own wording (`fidelity: paper`).
+ */
+function veritySettings(method: string, reference: string): Record<string, unknown> {
+  if (args.fidelity !== 'released' && args.fidelity !== 'verity') throw new Error(`--fidelity ${args.fidelity}: released or verity`);
+  if (method === 'emulate') return args.fidelity === 'released' ? { emulate: emulateSettingsSchema.parse({ releasedPromptsFrom: reference, codeCompat: true }) } : {};
+  return {};
+}
 
 function ensureVenv(method: string): string {
   const dir = path.join(projectRoot(), '.verity', 'parity', method, 'venv');
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
   const python = ensureVenv(method);
   const seed = Number(args.seed);
   const claims = await claimsOf(args.dataset!, Number(args.claims), seed);
+  const settings = veritySettings(method, reference);
 
   const localConfig = loadConfig({ ...process.env, VERITY_LLM: 'local' });
   const local = await resolveLlmEndpoint(localConfig);
@@ -130,7 +143,7 @@ async function main(): Promise<void> {
       referenceCalls.set(claim.id, proxy.calls.get(tagged) ?? []);
       const t1 = Date.now();
       proxy.currentTag = `verity:${claim.id}`;
-      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: 'emulate', runId, claimId: claim.id, dataset: claim.dataset, model });
+      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: method as 'emulate', runId, claimId: claim.id, dataset: claim.dataset, model, settings });
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, { workflowId: workflowIdOf(input), taskQueue: stack.config.temporal.taskQueue, args: [input] });
       verityLabels.set(claim.id, verdict.label);
       verityCalls.set(claim.id, proxy.calls.get(proxy.currentTag) ?? []);
@@ -200,7 +213,7 @@ function report(done: DatasetClaim[], finalReport = true): void {
   if (finalReport) process.stdout.write(`${lines.join('\n')}\n${claims.length} claims in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
   const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
-  writeReport(out, { command, method, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
+  writeReport(out, { command, method, fidelity: args.fidelity, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
 }
 
 runMain(main);

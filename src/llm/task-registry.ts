@@ -21,6 +21,12 @@ export interface LlmTaskDefinition<V = unknown, O = unknown> {
   maxTokens: number;
   variables: z.ZodType<V>;
   output: z.ZodType<O>;
+  /**
+   * 'text': the answer is not asked for as JSON (no response_format, no schema instruction): the output
+   * schema then reads `{ text: <the answer as written> }`, and an answer cut off at max tokens is kept
+   * as cut, as a released code that reads the raw completion does. Default: structured JSON.
+   */
+  answer?: 'json' | 'text';
   render(variables: V): ChatMessage[];
 }
 

@@ -26,7 +26,8 @@ export interface RecordingProxy {
 
 /**
  * A loopback proxy in front of the local model server that records every chat call and pins the
- * sampling both sides use: temperature 0 and one seed; max tokens and stop stay as each side sends them.
+ * sampling both sides use: temperature 0, one seed and no prompt-prefix reuse; max tokens and stop stay as
+ * each side sends them.
  */
 export async function startRecordingProxy(upstreamBaseUrl: string, seed: number): Promise<RecordingProxy> {
   const calls = new Map<string, RecordedCall[]>();
@@ -41,10 +42,15 @@ export async function startRecordingProxy(upstreamBaseUrl: string, seed: number)
         const isChat = req.method === 'POST' && (req.url ?? '').endsWith('/chat/completions');
         let body = raw;
         let prompt: string | undefined;
+        let maxTokens: number | undefined;
         if (isChat) {
           const parsed = chatRequestSchema.parse(JSON.parse(raw));
           prompt = renderMessages(parsed.messages);
-          body = JSON.stringify({ ...parsed, temperature: 0, seed, stream: false });
+          const cap = parsed.max_completion_tokens ?? parsed.max_tokens;
+          maxTokens = typeof cap === 'number' ? cap : undefined;
+          // cache_prompt off: llama.cpp reusing a cached prefix evaluates the rest in other batch shapes, and
+          // a near tie ("No" / "No.") then flips between two sends of the same prompt.
+          body = JSON.stringify({ ...parsed, temperature: 0, seed, stream: false, cache_prompt: false });
         }
         const upstream = await fetch(target, { method: req.method, headers: { 'content-type': 'application/json' }, ...(req.method === 'GET' ? {} : { body }) });
         const text = await upstream.text();
@@ -52,7 +58,7 @@ export async function startRecordingProxy(upstreamBaseUrl: string, seed: number)
           const answer = chatResponseSchema.parse(JSON.parse(text)).choices[0]?.message.content ?? '';
           const tag = (req.headers['x-parity-tag'] as string | undefined) ?? proxy.currentTag;
           const list = calls.get(tag) ?? [];
-          list.push({ prompt, answer });
+          list.push({ prompt, answer, ...(maxTokens !== undefined ? { maxTokens } : {}) });
           calls.set(tag, list);
         }
         res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
