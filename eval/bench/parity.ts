@@ -32,6 +32,8 @@ import { startRecordingProxy } from './parity/recording-proxy';
 import { ingestIndex, runMain, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
 import { emulateSettingsSchema } from '../../src/methods/emulate/settings-schema';
+import { fireSettingsSchema } from '../../src/methods/fire/settings-schema';
+import { driverNotes, lastDriverRow, referenceLabel } from './parity/driver-output';
 
 exitWithUsageIfAsked(__filename);
 
@@ -43,8 +45,16 @@ const DATASET_FILES: Record<string, string> = {
   factool_qa: 'dev/factool_qa.jsonl',
 };
 /** What the released code's control loop imports (not its notebook's requirements). */
-const PYTHON_DEPENDENCIES: Record<string, string[]> = { emulate: ['openai==1.70.0', 'pandas', 'html2text', 'requests'] };
-const DRIVERS: Record<string, string> = { emulate: path.join(__dirname, 'parity', 'emulate_driver.py') };
+const PYTHON_DEPENDENCIES: Record<string, string[]> = {
+  emulate: ['openai==1.70.0', 'pandas', 'html2text', 'requests'],
+  // FIRE's requirements.txt pins, without torch, transformers, sentence_transformers, langchain_anthropic
+  // and matplotlib (stubbed by the driver: only the SBERT early stop and the plotting use them).
+  fire: ['langchain_core==0.3.15', 'langchain_openai==0.2.5', 'numpy==2.1.3', 'Requests==2.32.3', 'termcolor==2.5.0'],
+};
+const DRIVERS: Record<string, string> = {
+  emulate: path.join(__dirname, 'parity', 'emulate_driver.py'),
+  fire: path.join(__dirname, 'parity', 'fire_driver.py'),
+};
 
 const { values: args } = parseArgs({
   options: {
@@ -64,8 +74,10 @@ const { values: args } = parseArgs({
  */
 function veritySettings(method: string, reference: string): Record<string, unknown> {
   if (args.fidelity !== 'released' && args.fidelity !== 'verity') throw new Error(`--fidelity ${args.fidelity}: released or verity`);
-  if (method === 'emulate') return args.fidelity === 'released' ? { emulate: emulateSettingsSchema.parse({ releasedPromptsFrom: reference, codeCompat: true }) } : {};
-  return {};
+  const released = args.fidelity === 'released';
+  if (method === 'emulate') return released ? { emulate: emulateSettingsSchema.parse({ releasedPromptsFrom: reference, codeCompat: true }) } : {};
+  // The driver replaces FIRE's SBERT early stop by the lexical similarity: verity uses the same.
+  return { fire: fireSettingsSchema.parse({ similarity: 'lexical', ...(released ? { releasedPromptsFrom: reference } : {}) }) };
 }
 
 function ensureVenv(method: string): string {
@@ -87,12 +99,12 @@ async function claimsOf(dataset: string, n: number, seed: number): Promise<Datas
 
 async function main(): Promise<void> {
   const method = args.method ?? '';
-  if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: only emulate is wired so far (fire and mermaid are not yet)`);
+  if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: one of ${Object.keys(DRIVERS).join(', ')} (mermaid is not wired yet)`);
   if (!args.reference || !fs.existsSync(args.reference)) throw new Error('--reference <checkout of the released code> is required');
   const reference = path.resolve(args.reference);
   const referenceCommit = execFileSync('git', ['-C', reference, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
   const referenceDirty = execFileSync('git', ['-C', reference, 'diff', 'HEAD'], { encoding: 'utf8' });
-  process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference: ${referenceDirty ? `\n${referenceDirty}` : 'none (endpoints redirected by the driver, see eval/bench/parity/emulate_driver.py)'}\n`);
+  process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference: ${referenceDirty ? `\n${referenceDirty}` : `none (endpoints redirected by the driver, ${path.relative(projectRoot(), DRIVERS[method]!)})`}\n`);
   const python = ensureVenv(method);
   const seed = Number(args.seed);
   const claims = await claimsOf(args.dataset!, Number(args.claims), seed);
@@ -137,13 +149,13 @@ async function main(): Promise<void> {
       fs.writeFileSync(claimsFile, `${JSON.stringify({ id: tagged, claim: claim.claim })}\n`);
       const t0 = Date.now();
       // Asynchronous: the proxy and the evidence server the driver calls live in this process's event loop.
-      await promisify(execFile)(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { maxBuffer: 64 * 1024 * 1024 });
-      const row = JSON.parse(fs.readFileSync(outFile, 'utf8').trim().split('\n').at(-1)!) as { label?: boolean; error?: string };
-      referenceLabels.set(claim.id, row.error ? `error: ${row.error}` : row.label ? 'SUPPORTED' : 'REFUTED');
+      const { stderr } = await promisify(execFile)(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { maxBuffer: 64 * 1024 * 1024 });
+      if (done.length === 0) process.stdout.write(`${driverNotes(stderr).join('\n')}\n`);
+      referenceLabels.set(claim.id, referenceLabel(method, lastDriverRow(fs.readFileSync(outFile, 'utf8'))));
       referenceCalls.set(claim.id, proxy.calls.get(tagged) ?? []);
       const t1 = Date.now();
       proxy.currentTag = `verity:${claim.id}`;
-      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: method as 'emulate', runId, claimId: claim.id, dataset: claim.dataset, model, settings });
+      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: method as 'emulate' | 'fire', runId, claimId: claim.id, dataset: claim.dataset, model, settings });
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, { workflowId: workflowIdOf(input), taskQueue: stack.config.temporal.taskQueue, args: [input] });
       verityLabels.set(claim.id, verdict.label);
       verityCalls.set(claim.id, proxy.calls.get(proxy.currentTag) ?? []);
