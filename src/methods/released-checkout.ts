@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 export class ReleasedCheckoutError extends Error {}
 
@@ -31,4 +32,22 @@ export function readReleasedFiles<K extends string>(checkout: string, release: {
     out[key] = fs.readFileSync(full, 'utf8');
   }
   return out;
+}
+
+/**
+ * The settings schemas' transform for `releasedPromptsFrom: <checkout>`: the prompts `load` reads from
+ * it become `releasedPrompts`; a wrong checkout is a settings error on that key (one line), not a crash.
+ */
+export function releasedPromptsFromCheckout<P>(load: (checkout: string) => P) {
+  return <S extends { releasedPromptsFrom?: string | undefined }>(settings: S, ctx: z.RefinementCtx): Omit<S, 'releasedPromptsFrom'> & { releasedPrompts?: P } => {
+    const { releasedPromptsFrom, ...rest } = settings;
+    if (releasedPromptsFrom === undefined) return rest;
+    try {
+      return { ...rest, releasedPrompts: load(releasedPromptsFrom) };
+    } catch (err) {
+      if (!(err instanceof ReleasedCheckoutError)) throw err;
+      ctx.issues.push({ code: 'custom', message: err.message, input: releasedPromptsFrom, path: ['releasedPromptsFrom'] });
+      return z.NEVER;
+    }
+  };
 }

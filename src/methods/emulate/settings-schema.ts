@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMULATE_AGENTS, EMULATE_CONTENT_MODES, type EmulateSettings } from './sandbox/emulate-settings';
 import { EMULATE_RELEASED_COMMIT, EMULATE_RELEASED_PROMPT_FILES } from './sandbox/released-prompts';
 import { methodSamplingSchema } from '../sampling-schema';
-import { readReleasedFiles, ReleasedCheckoutError } from '../released-checkout';
+import { readReleasedFiles, releasedPromptsFromCheckout } from '../released-checkout';
 
 const positive = (max: number) => z.number().int().min(1).max(max);
 
@@ -39,14 +39,4 @@ export const emulateSettingsSchema = z
   })
   .partial()
   .strict()
-  .transform((settings, ctx): Partial<EmulateSettings> => {
-    const { releasedPromptsFrom, ...rest } = settings;
-    if (releasedPromptsFrom === undefined) return rest;
-    try {
-      return { ...rest, releasedPrompts: emulateReleasedPromptsFrom(releasedPromptsFrom) };
-    } catch (err) {
-      if (!(err instanceof ReleasedCheckoutError)) throw err;
-      ctx.issues.push({ code: 'custom', message: err.message, input: releasedPromptsFrom, path: ['releasedPromptsFrom'] });
-      return z.NEVER;
-    }
-  });
+  .transform((settings, ctx): Partial<EmulateSettings> => releasedPromptsFromCheckout(emulateReleasedPromptsFrom)(settings, ctx));

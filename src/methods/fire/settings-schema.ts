@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIRE_SIMILARITY_MODES, type FireSettings } from './sandbox/fire-settings';
 import { methodSamplingSchema } from '../sampling-schema';
-import { ReleasedCheckoutError } from '../released-checkout';
+import { releasedPromptsFromCheckout } from '../released-checkout';
 import { fireReleasedPromptsFrom } from './released-source';
 
 /**
@@ -21,14 +21,4 @@ export const fireSettingsSchema = z
   })
   .partial()
   .strict()
-  .transform((settings, ctx): Partial<FireSettings> => {
-    const { releasedPromptsFrom, ...rest } = settings;
-    if (releasedPromptsFrom === undefined) return rest;
-    try {
-      return { ...rest, releasedPrompts: fireReleasedPromptsFrom(releasedPromptsFrom) };
-    } catch (err) {
-      if (!(err instanceof ReleasedCheckoutError)) throw err;
-      ctx.issues.push({ code: 'custom', message: err.message, input: releasedPromptsFrom, path: ['releasedPromptsFrom'] });
-      return z.NEVER;
-    }
-  });
+  .transform((settings, ctx): Partial<FireSettings> => releasedPromptsFromCheckout(fireReleasedPromptsFrom)(settings, ctx));
