@@ -3,7 +3,8 @@
  * evidence, claim by claim and prompt by prompt.
  *
  *   npm run bench:parity -- --method emulate --reference /work/parity-refs/emulate
- *       [--dataset factcheck_bench] [--claims 30] [--seed 7] [--out eval/bench/results/parity-emulate-<dataset>.json]
+ *       [--dataset factcheck_bench] [--claims 30] [--seed 7] [--fidelity released|verity] [--resume]
+ *       [--out eval/bench/results/parity-emulate-<dataset>.json]
  *
  * Both sides talk to the local model server (VERITY_LLM=local) through a recording proxy that pins
  * temperature 0 and one seed; the released code's Serper calls are answered by a loopback server from
@@ -64,6 +65,7 @@ const { values: args } = parseArgs({
     claims: { type: 'string', default: '30' },
     seed: { type: 'string', default: '7' },
     out: { type: 'string' },
+    resume: { type: 'boolean', default: false },
     fidelity: { type: 'string', default: 'released' },
   },
 });
@@ -140,11 +142,22 @@ async function main(): Promise<void> {
   const verityCalls = new Map<string, RecordedCall[]>();
   state = { method, seed, model, referenceCommit, referenceLabels, verityLabels, referenceCalls, verityCalls, searches: evidence.searches, started };
   const done: DatasetClaim[] = [];
+  const resumed = args.resume ? resumedClaims(outPath(method), { method, seed, referenceCommit }) : new Map<string, ResumedClaim>();
   try {
     const work = fs.mkdtempSync(path.join(projectRoot(), '.verity', 'parity', method, 'run-'));
     const claimsFile = path.join(work, 'claims.jsonl');
     const outFile = path.join(work, 'reference.jsonl');
     for (const claim of claims) {
+      const before = resumed.get(claim.id);
+      if (before) {
+        referenceLabels.set(claim.id, before.reference);
+        verityLabels.set(claim.id, before.verity);
+        referenceCalls.set(claim.id, before.calls.reference ?? []);
+        verityCalls.set(claim.id, before.calls.verity ?? []);
+        evidence.searches.set(`ref:${claim.id}`, Array.from({ length: before.referenceSearches }, () => '(from the resumed report)'));
+        done.push(claim);
+        continue;
+      }
       const tagged = `ref:${claim.id}`;
       fs.writeFileSync(claimsFile, `${JSON.stringify({ id: tagged, claim: claim.claim })}\n`);
       const t0 = Date.now();
@@ -224,8 +237,41 @@ function report(done: DatasetClaim[], finalReport = true): void {
   ];
   if (finalReport) process.stdout.write(`${lines.join('\n')}\n${claims.length} claims in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
-  const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
-  writeReport(out, { command, method, fidelity: args.fidelity, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
+  writeReport(outPath(method), { command, method, fidelity: args.fidelity, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
+}
+
+function outPath(method: string): string {
+  return args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
+}
+
+interface ResumedClaim {
+  reference: string;
+  verity: string;
+  referenceSearches: number;
+  calls: { reference?: RecordedCall[]; verity?: RecordedCall[] };
+}
+
+/** --resume: the claims an earlier report of the same comparison finished (a run cut short goes on where it stopped). */
+function resumedClaims(file: string, same: { method: string; seed: number; referenceCommit: string }): Map<string, ResumedClaim> {
+  const resumed = new Map<string, ResumedClaim>();
+  if (!fs.existsSync(file)) return resumed;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    method?: string;
+    dataset?: string;
+    seed?: number;
+    referenceCommit?: string;
+    fidelity?: string;
+    perClaim?: { id: string; reference?: string; verity?: string; searches?: { reference?: number } }[];
+    calls?: Record<string, ResumedClaim['calls']>;
+  };
+  const matches = report.method === same.method && report.dataset === args.dataset && report.seed === same.seed && report.referenceCommit === same.referenceCommit && report.fidelity === args.fidelity;
+  if (!matches) throw new Error(`--resume: ${file} is another comparison (method, dataset, seed, reference commit or fidelity differ); move it away or drop --resume`);
+  for (const claim of report.perClaim ?? []) {
+    if (claim.reference === undefined || claim.verity === undefined) continue;
+    resumed.set(claim.id, { reference: claim.reference, verity: claim.verity, referenceSearches: claim.searches?.reference ?? 0, calls: report.calls?.[claim.id] ?? {} });
+  }
+  process.stdout.write(`resuming: ${resumed.size} claims from ${path.relative(projectRoot(), file)}\n`);
+  return resumed;
 }
 
 runMain(main);
