@@ -82,6 +82,7 @@ export function completionRequestOf(input: LlmTaskInput, signal?: AbortSignal, p
     ...(task.constrainedOutput ? { sentSchema: task.constrainedOutput(variables) } : {}),
     schemaName: task.schemaName,
     promptVersion: `${task.id}@${task.version}`,
+    ...(task.answer === 'text' ? { plainText: true } : {}),
     ...(input.model ? { model: input.model } : {}),
     ...(signal ? { signal } : {}),
     ...(paidBy ? { paidBy } : {}),

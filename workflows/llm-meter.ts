@@ -30,7 +30,7 @@ export class LlmMeter {
     // Reasoning tokens (already in completionTokens) are counted apart when the server reports them.
     if (result.usage.reasoningTokens) this.usage.reasoningTokens = (this.usage.reasoningTokens ?? 0) + result.usage.reasoningTokens;
     const { responseFormat } = result;
-    const fallback = responseFormat !== undefined && responseFormat !== 'json_schema' && responseFormat !== result.firstResponseFormat ? responseFormat : undefined;
+    const fallback = responseFormat !== undefined && responseFormat !== 'json_schema' && responseFormat !== 'text' && responseFormat !== result.firstResponseFormat ? responseFormat : undefined;
     if (fallback) this.usage.formatFallbacks += 1;
     if (result.promptNote) this.usage.trimmedPrompts += 1;
     this.promptVersions.add(result.promptVersion);

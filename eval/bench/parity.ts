@@ -3,7 +3,8 @@
  * evidence, claim by claim and prompt by prompt.
  *
  *   npm run bench:parity -- --method emulate --reference /work/parity-refs/emulate
- *       [--dataset factcheck_bench] [--claims 30] [--seed 7] [--out eval/bench/results/parity-emulate-<dataset>.json]
+ *       [--dataset factcheck_bench] [--claims 30] [--seed 7] [--fidelity released|verity] [--resume]
+ *       [--out eval/bench/results/parity-emulate-<dataset>.json]
  *
  * Both sides talk to the local model server (VERITY_LLM=local) through a recording proxy that pins
  * temperature 0 and one seed; the released code's Serper calls are answered by a loopback server from
@@ -32,6 +33,9 @@ import { startRecordingProxy } from './parity/recording-proxy';
 import { ingestIndex, runMain, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
 import { runMermaidParity } from './parity/mermaid-parity';
+import { emulateSettingsSchema } from '../../src/methods/emulate/settings-schema';
+import { fireSettingsSchema } from '../../src/methods/fire/settings-schema';
+import { driverNotes, lastDriverRow, referenceLabel } from './parity/driver-output';
 
 exitWithUsageIfAsked(__filename);
 
@@ -43,8 +47,16 @@ const DATASET_FILES: Record<string, string> = {
   factool_qa: 'dev/factool_qa.jsonl',
 };
 /** What the released code's control loop imports (not its notebook's requirements). */
-const PYTHON_DEPENDENCIES: Record<string, string[]> = { emulate: ['openai==1.70.0', 'pandas', 'html2text', 'requests'] };
-const DRIVERS: Record<string, string> = { emulate: path.join(__dirname, 'parity', 'emulate_driver.py') };
+const PYTHON_DEPENDENCIES: Record<string, string[]> = {
+  emulate: ['openai==1.70.0', 'pandas', 'html2text', 'requests'],
+  // FIRE's requirements.txt pins, without torch, transformers, sentence_transformers, langchain_anthropic
+  // and matplotlib (stubbed by the driver: only the SBERT early stop and the plotting use them).
+  fire: ['langchain_core==0.3.15', 'langchain_openai==0.2.5', 'numpy==2.1.3', 'Requests==2.32.3', 'termcolor==2.5.0'],
+};
+const DRIVERS: Record<string, string> = {
+  emulate: path.join(__dirname, 'parity', 'emulate_driver.py'),
+  fire: path.join(__dirname, 'parity', 'fire_driver.py'),
+};
 
 const { values: args } = parseArgs({
   options: {
@@ -54,8 +66,22 @@ const { values: args } = parseArgs({
     claims: { type: 'string', default: '30' },
     seed: { type: 'string', default: '7' },
     out: { type: 'string' },
+    resume: { type: 'boolean', default: false },
+    fidelity: { type: 'string', default: 'released' },
   },
 });
+
+/**
+ * verity's settings for the method: `released` renders the reference's own prompt templates (read from
+ * --reference at start) with the code's parsing; `verity` is verity's own wording (`fidelity: paper`).
+ */
+function veritySettings(method: string, reference: string): Record<string, unknown> {
+  if (args.fidelity !== 'released' && args.fidelity !== 'verity') throw new Error(`--fidelity ${args.fidelity}: released or verity`);
+  const released = args.fidelity === 'released';
+  if (method === 'emulate') return released ? { emulate: emulateSettingsSchema.parse({ releasedPromptsFrom: reference, codeCompat: true }) } : {};
+  // The driver replaces FIRE's SBERT early stop by the lexical similarity: verity uses the same.
+  return { fire: fireSettingsSchema.parse({ similarity: 'lexical', ...(released ? { releasedPromptsFrom: reference } : {}) }) };
+}
 
 function ensureVenv(method: string): string {
   const dir = path.join(projectRoot(), '.verity', 'parity', method, 'venv');
@@ -80,15 +106,16 @@ async function main(): Promise<void> {
     const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
     return runMermaidParity({ reference: args.reference ?? '', dataset: args.dataset!, claims: Number(args.claims), seed: Number(args.seed), ...(args.out ? { out: args.out } : {}), command });
   }
-  if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: only emulate is wired so far (fire and mermaid are not yet)`);
+  if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: one of ${[...Object.keys(DRIVERS), 'mermaid'].join(', ')}`);
   if (!args.reference || !fs.existsSync(args.reference)) throw new Error('--reference <checkout of the released code> is required');
   const reference = path.resolve(args.reference);
   const referenceCommit = execFileSync('git', ['-C', reference, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
   const referenceDirty = execFileSync('git', ['-C', reference, 'diff', 'HEAD'], { encoding: 'utf8' });
-  process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference: ${referenceDirty ? `\n${referenceDirty}` : 'none (endpoints redirected by the driver, see eval/bench/parity/emulate_driver.py)'}\n`);
+  process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference: ${referenceDirty ? `\n${referenceDirty}` : `none (endpoints redirected by the driver, ${path.relative(projectRoot(), DRIVERS[method]!)})`}\n`);
   const python = ensureVenv(method);
   const seed = Number(args.seed);
   const claims = await claimsOf(args.dataset!, Number(args.claims), seed);
+  const settings = veritySettings(method, reference);
 
   const localConfig = loadConfig({ ...process.env, VERITY_LLM: 'local' });
   const local = await resolveLlmEndpoint(localConfig);
@@ -120,22 +147,33 @@ async function main(): Promise<void> {
   const verityCalls = new Map<string, RecordedCall[]>();
   state = { method, seed, model, referenceCommit, referenceLabels, verityLabels, referenceCalls, verityCalls, searches: evidence.searches, started };
   const done: DatasetClaim[] = [];
+  const resumed = args.resume ? resumedClaims(outPath(method), { method, seed, referenceCommit }) : new Map<string, ResumedClaim>();
   try {
     const work = fs.mkdtempSync(path.join(projectRoot(), '.verity', 'parity', method, 'run-'));
     const claimsFile = path.join(work, 'claims.jsonl');
     const outFile = path.join(work, 'reference.jsonl');
     for (const claim of claims) {
+      const before = resumed.get(claim.id);
+      if (before) {
+        referenceLabels.set(claim.id, before.reference);
+        verityLabels.set(claim.id, before.verity);
+        referenceCalls.set(claim.id, before.calls.reference ?? []);
+        verityCalls.set(claim.id, before.calls.verity ?? []);
+        evidence.searches.set(`ref:${claim.id}`, Array.from({ length: before.referenceSearches }, () => '(from the resumed report)'));
+        done.push(claim);
+        continue;
+      }
       const tagged = `ref:${claim.id}`;
       fs.writeFileSync(claimsFile, `${JSON.stringify({ id: tagged, claim: claim.claim })}\n`);
       const t0 = Date.now();
       // Asynchronous: the proxy and the evidence server the driver calls live in this process's event loop.
-      await promisify(execFile)(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { maxBuffer: 64 * 1024 * 1024 });
-      const row = JSON.parse(fs.readFileSync(outFile, 'utf8').trim().split('\n').at(-1)!) as { label?: boolean; error?: string };
-      referenceLabels.set(claim.id, row.error ? `error: ${row.error}` : row.label ? 'SUPPORTED' : 'REFUTED');
+      const { stderr } = await promisify(execFile)(python, [DRIVERS[method]!, reference, proxy.url, evidence.url, model, claimsFile, outFile], { maxBuffer: 64 * 1024 * 1024 });
+      if (done.length === 0) process.stdout.write(`${driverNotes(stderr).join('\n')}\n`);
+      referenceLabels.set(claim.id, referenceLabel(method, lastDriverRow(fs.readFileSync(outFile, 'utf8'))));
       referenceCalls.set(claim.id, proxy.calls.get(tagged) ?? []);
       const t1 = Date.now();
       proxy.currentTag = `verity:${claim.id}`;
-      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: 'emulate', runId, claimId: claim.id, dataset: claim.dataset, model });
+      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: method as 'emulate' | 'fire', runId, claimId: claim.id, dataset: claim.dataset, model, settings });
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, { workflowId: workflowIdOf(input), taskQueue: stack.config.temporal.taskQueue, args: [input] });
       verityLabels.set(claim.id, verdict.label);
       verityCalls.set(claim.id, proxy.calls.get(proxy.currentTag) ?? []);
@@ -204,8 +242,41 @@ function report(done: DatasetClaim[], finalReport = true): void {
   ];
   if (finalReport) process.stdout.write(`${lines.join('\n')}\n${claims.length} claims in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
-  const out = args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
-  writeReport(out, { command, method, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
+  writeReport(outPath(method), { command, method, fidelity: args.fidelity, dataset: args.dataset, model, temperature: 0, seed, referenceCommit, agreement, prompts, firstStep, perClaim, calls: Object.fromEntries(claims.map((c) => [c.id, { reference: referenceCalls.get(c.id), verity: verityCalls.get(c.id) }])) });
+}
+
+function outPath(method: string): string {
+  return args.out ?? path.join(projectRoot(), 'eval', 'bench', 'results', `parity-${method}-${args.dataset}.json`);
+}
+
+interface ResumedClaim {
+  reference: string;
+  verity: string;
+  referenceSearches: number;
+  calls: { reference?: RecordedCall[]; verity?: RecordedCall[] };
+}
+
+/** --resume: the claims an earlier report of the same comparison finished (a run cut short goes on where it stopped). */
+function resumedClaims(file: string, same: { method: string; seed: number; referenceCommit: string }): Map<string, ResumedClaim> {
+  const resumed = new Map<string, ResumedClaim>();
+  if (!fs.existsSync(file)) return resumed;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    method?: string;
+    dataset?: string;
+    seed?: number;
+    referenceCommit?: string;
+    fidelity?: string;
+    perClaim?: { id: string; reference?: string; verity?: string; searches?: { reference?: number } }[];
+    calls?: Record<string, ResumedClaim['calls']>;
+  };
+  const matches = report.method === same.method && report.dataset === args.dataset && report.seed === same.seed && report.referenceCommit === same.referenceCommit && report.fidelity === args.fidelity;
+  if (!matches) throw new Error(`--resume: ${file} is another comparison (method, dataset, seed, reference commit or fidelity differ); move it away or drop --resume`);
+  for (const claim of report.perClaim ?? []) {
+    if (claim.reference === undefined || claim.verity === undefined) continue;
+    resumed.set(claim.id, { reference: claim.reference, verity: claim.verity, referenceSearches: claim.searches?.reference ?? 0, calls: report.calls?.[claim.id] ?? {} });
+  }
+  process.stdout.write(`resuming: ${resumed.size} claims from ${path.relative(projectRoot(), file)}\n`);
+  return resumed;
 }
 
 runMain(main);

@@ -22,6 +22,8 @@ export interface CanonicalLlmRequest {
   maxTokens?: number;
   /** A sweep's repeat index (≥ 1; see SamplingSettings.repeat). */
   repeat?: number;
+  /** Present only for plain-text tasks (task `answer: 'text'`): asked without response_format. */
+  plainText?: true;
   promptVersion: string;
 }
 

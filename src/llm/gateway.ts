@@ -99,6 +99,8 @@ export interface CompletionRequest<T> {
   paidBy?: string;
   /** The method's sampling for this call; unset values are the worker's (temperature, seed) or the provider's. */
   sampling?: SamplingSettings;
+  /** Ask without response_format and read the answer as `{ text }` (task `answer: 'text'`). */
+  plainText?: boolean;
 }
 
 /** Counts since the gateway was created, for callers that report health or cost. */
@@ -212,7 +214,7 @@ export class LlmGateway {
     const hit = await this.fromCache(prepared, request.schema, started);
     if (hit) return { cached: hit };
     if (this.options.cache?.mode === 'replay') throw new LlmCacheMissError(prepared.requestHash);
-    const format: ResponseFormat = 'json_schema';
+    const format: ResponseFormat = prepared.canonical.plainText ? 'text' : 'json_schema';
     const prompt = this.fitted(prepared.canonical, format, await this.contextWindows.of(prepared.canonical.model, request.signal));
     return { requestHash: prepared.requestHash, body: bodyFor(prepared.canonical, format, prompt.messages, this.capabilitiesOf(prepared.canonical.model)) };
   }
@@ -227,7 +229,7 @@ export class LlmGateway {
       completionTokens: completion.usage?.completion_tokens ?? 0,
       ...reasoningTokensOf(completion.usage, completion.choices[0]?.message, completion.usage?.completion_tokens ?? 0),
       ...reportedCostOf(completion.usage),
-      responseFormat: 'json_schema',
+      responseFormat: request.plainText ? 'text' : 'json_schema',
     };
     return this.settled(request, this.prepared(request), answer, submittedAt, { batch: true });
   }
@@ -252,11 +254,11 @@ export class LlmGateway {
       ...(answer.finishReason ? { finishReason: answer.finishReason } : {}),
       content: answer.content,
     });
-    if (answer.finishReason === 'length') {
-      this.counters.cutOffAnswers++;
+    if (answer.finishReason === 'length') this.counters.cutOffAnswers++;
+    if (answer.finishReason === 'length' && !canonical.plainText) {
       throw withPaidCall(this.invalid(cutOffError(answer, canonical, this.capabilitiesOf(canonical.model))), answer, usage, base);
     }
-    const output = this.paidValidated(answer, usage, request.schema, base);
+    const output = this.paidValidated(canonical.plainText ? { ...answer, content: JSON.stringify({ text: answer.content ?? '' }) } : answer, usage, request.schema, base);
     await this.record(requestHash, {
       output,
       usage,
@@ -310,6 +312,7 @@ export class LlmGateway {
       seed,
       ...optional,
       ...(repeat ? { repeat } : {}),
+      ...(request.plainText ? { plainText: true as const } : {}),
       promptVersion: request.promptVersion,
     };
     const requestHash = llmRequestHash(canonical);
@@ -419,7 +422,7 @@ export class LlmGateway {
    */
   private async requestAnswer(request: CanonicalLlmRequest, signal?: AbortSignal): Promise<RawAnswer & { responseFormat: ResponseFormat; promptNote?: string }> {
     const contextTokens = await this.contextWindows.of(request.model, signal);
-    const formats = this.capabilitiesOf(request.model).responseFormats;
+    const formats: readonly ResponseFormat[] = request.plainText ? ['text'] : this.capabilitiesOf(request.model).responseFormats;
     for (const [index, format] of formats.entries()) {
       const prompt = this.fitted(request, format, contextTokens);
       try {

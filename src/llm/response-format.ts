@@ -15,7 +15,7 @@ export const RESPONSE_FORMATS: readonly ResponseFormat[] = ['json_schema', 'json
 
 /** The messages sent with `format`: the request's, plus the schema instruction where the form needs it. */
 export function messagesFor(request: CanonicalLlmRequest, format: ResponseFormat): ChatMessage[] {
-  if (format === 'json_schema') return request.messages;
+  if (format === 'json_schema' || format === 'text') return request.messages;
   const instruction: ChatMessage = { role: 'system', content: renderJsonSchemaInstruction(request.jsonSchema, request.schemaName) };
   return [...request.messages, instruction];
 }
@@ -42,7 +42,7 @@ export function bodyFor(
     ...(cap !== undefined ? { [capabilities.tokenParameter]: cap } : {}),
   };
   if (format === 'json_object') return { ...body, response_format: { type: 'json_object' } };
-  if (format === 'prompt') return body;
+  if (format === 'prompt' || format === 'text') return body;
   return {
     ...body,
     response_format: {

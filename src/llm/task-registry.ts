@@ -27,6 +27,12 @@ export interface LlmTaskDefinition<V = unknown, O = unknown> {
    * a server without strict schemas answers outside the enum is read (aliases) and counted.
    */
   constrainedOutput?(variables: V): z.ZodType;
+  /**
+   * 'text': the answer is not asked for as JSON (no response_format, no schema instruction): the output
+   * schema then reads `{ text: <the answer as written> }`, and an answer cut off at max tokens is kept
+   * as cut, as a released code that reads the raw completion does. Default: structured JSON.
+   */
+  answer?: 'json' | 'text';
   render(variables: V): ChatMessage[];
 }
 

@@ -40,9 +40,10 @@ export interface LlmTaskInput {
 /**
  * How an answer's structure was asked for: `json_schema` (response_format with the schema), or a
  * fallback after the server rejected it: `json_object` (schema in the prompt) or `prompt` (schema
- * in the prompt, no response_format).
+ * in the prompt, no response_format). `text`: no structure at all, the answer as the model wrote it
+ * (tasks with `answer: 'text'`, e.g. a paper's released prompts rendered verbatim).
  */
-export type ResponseFormat = 'json_schema' | 'json_object' | 'prompt';
+export type ResponseFormat = 'json_schema' | 'json_object' | 'prompt' | 'text';
 
 /** Result of the `llmTask` activity. `output` has been validated by the task's zod schema. */
 export interface LlmTaskResult<T = unknown> {

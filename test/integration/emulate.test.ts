@@ -9,6 +9,9 @@ import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 import { expectDeterministicReplay, scheduledActivities } from '../support/workflow-history';
+import { LlmCache } from '../../src/llm/cache';
+import { EMULATE_AGENTS } from '../../src/methods/emulate/sandbox/emulate-settings';
+import { EMULATE_RELEASED_COMMIT } from '../../src/methods/emulate/sandbox/released-prompts';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -59,6 +62,26 @@ describe('emulate on real Temporal and Elasticsearch (recorded web, simulator)',
     const stored = await harness.deps.verdicts.get(handle.workflowId);
     expect(stored?.trace).toEqual(verdict.trace);
     expect(verdict.promptVersion).toContain('emulate.classifier@2');
+    await expectDeterministicReplay([handle]);
+  });
+
+  it("with releasedPrompts sends the input's templates rendered as agents.py does, as plain text, and reads the answers as the code", async () => {
+    // Templates written for the test (the released text stays in the user's checkout), in the code's placeholders.
+    const templates = Object.fromEntries(EMULATE_AGENTS.map((agent) => [agent, `${agent} {{claim}}\n{{memory_bank}}\n{{new_result}}|{{search_query}}|{{results}}`])) as Record<(typeof EMULATE_AGENTS)[number], string>;
+    const claim = 'Justice William O. Douglas was born on October 16, 1898.';
+    const { verdict, trace, handle } = await verify(claim, { releasedPrompts: { commit: EMULATE_RELEASED_COMMIT, templates }, codeCompat: true });
+    // Without a schema the simulator answers prose ("Verdict: …"): every Yes/No reads as No, the Classifier's as False.
+    expect(verdict.label).toBe('REFUTED');
+    expect(trace).toMatchObject({ ending: 'case3-exhausted', memory: [], classification: false });
+    expect(trace.calls).toMatchObject({ initialQuery: 1, searchRank: 1, classifier: 1 });
+    expect(verdict.promptVersion).toContain('emulate.released.classifier@1');
+    const cache = new LlmCache(harness.deps.es, harness.config.elasticsearch.indexPrefix, 'readwrite');
+    const calls = verdict.transcript!.llmCalls;
+    const first = await cache.get(calls[0]!.requestHash!);
+    expect(first?.messages).toEqual([{ role: 'user', content: `initialQuery ${claim}\n{{memory_bank}}\n{{new_result}}|{{search_query}}|{{results}}` }]);
+    const classify = await cache.get(calls.at(-1)!.requestHash!);
+    expect(classify?.messages?.[0]?.content).toBe(`classifier ${claim}\nThe set is currently empty.\n{{new_result}}|{{search_query}}|{{results}}`);
+    expect(classify?.rawResponse).toMatch(/^Verdict: /);
     await expectDeterministicReplay([handle]);
   });
 

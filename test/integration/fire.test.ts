@@ -9,6 +9,8 @@ import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 import { expectTaskQueueReplays, scheduledActivities } from '../support/workflow-history';
+import { LlmCache } from '../../src/llm/cache';
+import { FIRE_RELEASED_COMMIT } from '../../src/methods/fire/sandbox/released-prompts';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 
@@ -101,6 +103,25 @@ describe('fire on real Temporal and Elasticsearch (recorded web, simulator)', ()
     const givenUp = await verify(unreadable.claim, { maxRetries: 0 });
     expect(givenUp.trace).toMatchObject({ stop: 'unreadable', searches: [], steps: [{ decision: 'unreadable', attempts: 1 }] });
     expect(givenUp.trace.forcedFinalAttempts).toBe(1);
+  });
+
+  it('with releasedPrompts sends its system prompt and template as given, re-sends the same prompt on each retry, and gives up as the code', async () => {
+    const claim = 'Justice William O. Douglas was born on October 16, 1898.';
+    const releasedPrompts = { commit: FIRE_RELEASED_COMMIT, system: 'SYS', step: ' \nStep. K: [KNOWLEDGE]\nS: [STATEMENT]\n', final: 'Final. K: [KNOWLEDGE]\nS: [STATEMENT]' };
+    const { verdict, trace } = await verify(claim, { releasedPrompts, maxRetries: 1 });
+    // The simulator's prose holds no JSON: the step is tried maxRetries + 1 times, then the forced answer likewise.
+    expect(trace).toMatchObject({ stop: 'unreadable', searches: [], steps: [{ decision: 'unreadable', attempts: 2 }], forcedFinalAttempts: 2, final: null });
+    expect(verdict).toMatchObject({ label: 'NEI', methodLabel: 'failed' });
+    const cache = new LlmCache(harness.deps.es, harness.config.elasticsearch.indexPrefix, 'readwrite');
+    const calls = verdict.transcript!.llmCalls;
+    expect(calls.map((c) => c.task)).toEqual(['fire.released.step', 'fire.released.step', 'fire.released.finalAnswer', 'fire.released.finalAnswer']);
+    // The same request each try: the second is the first's cached answer.
+    expect(calls[1]!.requestHash).toBe(calls[0]!.requestHash);
+    expect((await cache.get(calls[0]!.requestHash!))?.messages).toEqual([
+      { role: 'system', content: 'SYS' },
+      { role: 'user', content: `Step. K: N/A\nS: ${claim}` },
+    ]);
+    expect((await cache.get(calls[2]!.requestHash!))?.messages?.[1]).toEqual({ role: 'user', content: `Final. K: \nS: ${claim}` });
   });
 
   it('every workflow this file ran replays with the current workflow code', async () => {

@@ -7,6 +7,9 @@ import { getTask, registeredTaskIds } from '../../src/llm/task-registry';
 // Every registered LLM task, so a task added later meets the same contracts: a schema strict servers
 // accept, a prompt that names its output fields (for servers that ignore response_format), an answer budget.
 const taskIds = registeredTaskIds().filter((id) => !id.startsWith('test.'));
+// Plain-text tasks (a released code's own prompts, answered as written) ask for no JSON and keep the code's cap.
+const jsonTaskIds = taskIds.filter((id) => getTask(id).answer !== 'text');
+const textTaskIds = taskIds.filter((id) => getTask(id).answer === 'text');
 
 const CLAIM = 'The Eiffel Tower was completed in 1889.';
 const memoryItem = { title: 'Eiffel Tower', link: 'https://en.wikipedia.org/wiki/Eiffel_Tower', content: 'Completed in 1889.' };
@@ -79,7 +82,7 @@ describe('every registered LLM task', () => {
     if (task.constrainedOutput) expect(strictSchemaViolations(jsonSchemaOf(task.constrainedOutput(task.variables.parse(SAMPLE_VARIABLES[id]))))).toEqual([]);
   });
 
-  it.each(taskIds)('%s names every output field in its prompt, as JSON, for servers that ignore the schema', (id) => {
+  it.each(jsonTaskIds)('%s names every output field in its prompt, as JSON, for servers that ignore the schema', (id) => {
     expect(SAMPLE_VARIABLES, `add sample variables for ${id}`).toHaveProperty([id]);
     const prompt = renderedPrompt(id);
     const properties = Object.keys((jsonSchemaOf(getTask(id).output) as { properties: Record<string, unknown> }).properties);
@@ -87,7 +90,14 @@ describe('every registered LLM task', () => {
     expect(prompt).toMatch(/JSON/);
   });
 
-  it.each(taskIds)('%s has an answer budget (maxTokens) within [16, 4096]', (id) => {
+  it.each(textTaskIds)('%s reads the answer as { text } and has an answer budget within [1, 4096]', (id) => {
+    const task = getTask(id);
+    expect(Object.keys((jsonSchemaOf(task.output) as { properties: Record<string, unknown> }).properties)).toEqual(['text']);
+    expect(task.maxTokens).toBeGreaterThanOrEqual(1);
+    expect(task.maxTokens).toBeLessThanOrEqual(4096);
+  });
+
+  it.each(jsonTaskIds)('%s has an answer budget (maxTokens) within [16, 4096]', (id) => {
     const { maxTokens } = getTask(id);
     expect(Number.isInteger(maxTokens)).toBe(true);
     expect(maxTokens).toBeGreaterThanOrEqual(16);

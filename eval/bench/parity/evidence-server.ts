@@ -13,6 +13,13 @@ export interface EvidenceServer {
   close(): Promise<void>;
 }
 
+/** EMULATE POSTs a JSON body; FIRE (requests.post(..., params=...)) puts q, num … in the query string, as strings. */
+export function serperRequestOf(url: string, body: string): unknown {
+  if (body.trim() !== '') return JSON.parse(body);
+  const params = Object.fromEntries(new URL(url, 'http://loopback').searchParams);
+  return { ...params, ...(params.num !== undefined ? { num: Number(params.num) } : {}) };
+}
+
 /** A loopback server shaped like google.serper.dev/search, answered by verity's own recorded-web search. */
 export async function startEvidenceServer(provider: WebSearchProvider): Promise<EvidenceServer> {
   const searches = new Map<string, string[]>();
@@ -21,7 +28,7 @@ export async function startEvidenceServer(provider: WebSearchProvider): Promise<
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const { q, num } = serperRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        const { q, num } = serperRequestSchema.parse(serperRequestOf(req.url ?? '/', Buffer.concat(chunks).toString('utf8')));
         const tag = (req.headers['x-parity-tag'] as string | undefined) ?? 'untagged';
         searches.set(tag, [...(searches.get(tag) ?? []), q]);
         const results = await provider.search(q, { limit: num ?? SERPER_DEFAULT_RESULTS });

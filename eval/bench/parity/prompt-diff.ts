@@ -2,6 +2,8 @@
 export interface RecordedCall {
   prompt: string;
   answer: string;
+  /** The answer cap the caller sent (max_tokens or max_completion_tokens), if any. */
+  maxTokens?: number;
 }
 
 /** Whitespace-normalised: runs of whitespace become one space, ends trimmed. */

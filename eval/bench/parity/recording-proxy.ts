@@ -25,8 +25,29 @@ export interface RecordingProxy {
 }
 
 /**
+ * One request to the model server, waiting as long as it takes: with one slot and other clients the
+ * queue can exceed fetch's 300 s headers timeout, and a request given up on is paid again by its retry.
+ */
+function forward(target: string, method: string, body: string | undefined): Promise<{ status: number; ok: boolean; contentType: string | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(target, { method, headers: { 'content-type': 'application/json' } }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (c: Buffer) => parts.push(c));
+      response.on('end', () => {
+        const status = response.statusCode ?? 502;
+        resolve({ status, ok: status >= 200 && status < 300, contentType: response.headers['content-type'], text: Buffer.concat(parts).toString('utf8') });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
  * A loopback proxy in front of the local model server that records every chat call and pins the
- * sampling both sides use: temperature 0 and one seed; max tokens and stop stay as each side sends them.
+ * sampling both sides use: temperature 0, one seed and no prompt-prefix reuse; max tokens and stop stay as
+ * each side sends them.
  */
 export async function startRecordingProxy(upstreamBaseUrl: string, seed: number): Promise<RecordingProxy> {
   const calls = new Map<string, RecordedCall[]>();
@@ -41,21 +62,26 @@ export async function startRecordingProxy(upstreamBaseUrl: string, seed: number)
         const isChat = req.method === 'POST' && (req.url ?? '').endsWith('/chat/completions');
         let body = raw;
         let prompt: string | undefined;
+        let maxTokens: number | undefined;
         if (isChat) {
           const parsed = chatRequestSchema.parse(JSON.parse(raw));
           prompt = renderMessages(parsed.messages);
-          body = JSON.stringify({ ...parsed, temperature: 0, seed, stream: false });
+          const cap = parsed.max_completion_tokens ?? parsed.max_tokens;
+          maxTokens = typeof cap === 'number' ? cap : undefined;
+          // cache_prompt off: llama.cpp reusing a cached prefix evaluates the rest in other batch shapes, and
+          // a near tie ("No" / "No.") then flips between two sends of the same prompt.
+          body = JSON.stringify({ ...parsed, temperature: 0, seed, stream: false, cache_prompt: false });
         }
-        const upstream = await fetch(target, { method: req.method, headers: { 'content-type': 'application/json' }, ...(req.method === 'GET' ? {} : { body }) });
-        const text = await upstream.text();
+        const upstream = await forward(target, req.method ?? 'GET', req.method === 'GET' ? undefined : body);
+        const { text } = upstream;
         if (isChat && prompt !== undefined && upstream.ok) {
           const answer = chatResponseSchema.parse(JSON.parse(text)).choices[0]?.message.content ?? '';
           const tag = (req.headers['x-parity-tag'] as string | undefined) ?? proxy.currentTag;
           const list = calls.get(tag) ?? [];
-          list.push({ prompt, answer });
+          list.push({ prompt, answer, ...(maxTokens !== undefined ? { maxTokens } : {}) });
           calls.set(tag, list);
         }
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.writeHead(upstream.status, { 'content-type': upstream.contentType ?? 'application/json' });
         res.end(text);
       })().catch((err: unknown) => {
         res.writeHead(502, { 'content-type': 'application/json' });

@@ -11,6 +11,8 @@ import {
   renderMemoryItem,
   renderRankList,
 } from './prompt-sections';
+import { EMULATE_AGENTS, type EmulateAgent } from './sandbox/emulate-settings';
+import { EMULATE_RELEASED_MAX_TOKENS, renderReleasedPrompt, type ReleasedVariables } from './sandbox/released-prompts';
 
 /**
  * EMULATE's agents (spec §2, §4): each is one zero-shot `user` message without a system prompt,
@@ -215,6 +217,36 @@ export const emulateAdditionalQueryTask = defineTask({
     ),
 });
 
+const releasedVariables: Record<EmulateAgent, z.ZodType<Record<string, unknown>>> = {
+  initialQuery: z.object({ claim: z.string().min(1) }),
+  searchRank: z.object({ query: z.string(), results: z.array(z.object({ position: z.number().int(), title: z.string(), link: z.string(), snippet: z.string() })) }),
+  webPageExtractor: z.object({ url: z.string(), pageText: z.string() }),
+  selfContained: claimMemoryResult,
+  helpful: claimMemoryResult,
+  sufficient: claimAndMemory,
+  classifier: claimAndMemory,
+  additionalQuery: claimAndMemory,
+};
+
+/**
+ * The agents with the released code's own prompt templates (settings `releasedPrompts`, read from the
+ * user's checkout): the template comes in with the variables, is rendered as agents.py does, and the
+ * answer is the raw text, cut at the code's max_completion_tokens.
+ */
+export const emulateReleasedTasks: LlmTaskDefinition[] = EMULATE_AGENTS.map((agent) =>
+  defineTask({
+    id: `emulate.released.${agent}`,
+    version: '1',
+    role: agent === 'classifier' ? 'judge' : 'default',
+    schemaName: `emulate_released_${agent}`,
+    maxTokens: EMULATE_RELEASED_MAX_TOKENS[agent],
+    answer: 'text',
+    variables: z.intersection(z.object({ template: z.string().min(1) }), releasedVariables[agent]),
+    output: z.object({ text: z.string() }),
+    render: ({ template, ...variables }) => [{ role: 'user', content: renderReleasedPrompt(template, { agent, ...variables } as ReleasedVariables) }],
+  }),
+) as LlmTaskDefinition[];
+
 /** The `emulate` method's structured LLM tasks (registered by src/methods/tasks.ts). */
 export const emulateTasks: LlmTaskDefinition[] = [
   emulateInitialQueryTask,
@@ -225,4 +257,5 @@ export const emulateTasks: LlmTaskDefinition[] = [
   emulateSufficientTask,
   emulateClassifierTask,
   emulateAdditionalQueryTask,
+  ...emulateReleasedTasks,
 ] as LlmTaskDefinition[];

@@ -3,6 +3,7 @@ import { renderClaim, renderEvidence } from '../../llm/prompt-conventions';
 import { defineTask, type LlmTaskDefinition } from '../../llm/task-registry';
 import type { ChatMessage } from '../../llm/types';
 import { liftFireStep } from './sandbox/fire-step';
+import { FIRE_RELEASED_MAX_TOKENS, releasedKnowledge, renderFireReleased } from './sandbox/released-prompts';
 
 /**
  * FIRE's two prompts (spec §6.1, paraphrased from eval/fire/verify_atomic_claim.py): answer or
@@ -108,5 +109,26 @@ export const fireFinalAnswerTask = defineTask({
     ]),
 });
 
+const releasedVariables = z.object({ system: z.string(), template: z.string().min(1), claim: z.string().min(1), results: z.array(z.string()) });
+
+/** The released code's two prompts (settings `releasedPrompts`): its system message, its template filled in, the raw answer back. */
+const releasedTask = (prompt: 'step' | 'final') =>
+  defineTask({
+    id: prompt === 'step' ? 'fire.released.step' : 'fire.released.finalAnswer',
+    version: '1',
+    role: prompt === 'step' ? 'default' : 'judge',
+    schemaName: prompt === 'step' ? 'fire_released_step' : 'fire_released_final_answer',
+    maxTokens: FIRE_RELEASED_MAX_TOKENS,
+    answer: 'text',
+    variables: releasedVariables,
+    output: z.object({ text: z.string() }),
+    render: ({ system, template, claim, results }): ChatMessage[] => [
+      { role: 'system', content: system },
+      { role: 'user', content: renderFireReleased(template, claim, releasedKnowledge(results, prompt)) },
+    ],
+  });
+
+export const fireReleasedTasks: LlmTaskDefinition[] = [releasedTask('step'), releasedTask('final')] as LlmTaskDefinition[];
+
 /** The `fire` method's structured LLM tasks (registered by src/methods/tasks.ts). */
-export const fireTasks: LlmTaskDefinition[] = [fireStepTask, fireFinalAnswerTask] as LlmTaskDefinition[];
+export const fireTasks: LlmTaskDefinition[] = [fireStepTask, fireFinalAnswerTask, ...fireReleasedTasks] as LlmTaskDefinition[];

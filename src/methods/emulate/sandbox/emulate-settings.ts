@@ -4,6 +4,7 @@
  * Defaults are the released code's (qqqube/EMULATE, spec §3): 4 queries, 2 opened results per query.
  */
 import type { MethodSampling } from '../../../shared/sampling';
+import type { EmulateReleasedPrompts } from './released-prompts';
 
 /** Where a visited result's content comes from: the search snippet (the code's default) or the page. */
 export const EMULATE_CONTENT_MODES = ['snippet', 'page'] as const;
@@ -36,6 +37,12 @@ export interface EmulateSettings {
   searchRank: boolean;
   /** false = the RM-SCC ablation: every result counts as self-contained, no SelfContainedCheck call. */
   selfContainedCheck: boolean;
+  /**
+   * The released code's own prompt templates (read from the user's checkout at verification start,
+   * setting `releasedPromptsFrom`), rendered as agents.py does and answered as plain text with its
+   * max tokens; unset: verity's wording with JSON answers. Use with codeCompat for the code's parsing.
+   */
+  releasedPrompts?: EmulateReleasedPrompts;
   /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
   llm?: MethodSampling;
 }

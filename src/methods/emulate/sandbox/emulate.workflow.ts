@@ -3,6 +3,7 @@ import type { WebResult } from '../../../search/types';
 import { parseTrueFalse, parseYesNo } from './emulate-labels';
 import { cleanQuery } from './emulate-query';
 import { parseRanking } from './emulate-ranking';
+import { releasedAnswerAsOutput } from './released-prompts';
 import {
   type EmulateAgent,
   type EmulateSearchResult,
@@ -163,6 +164,11 @@ function emulateAgents(run: MethodRun, settings: EmulateSettings) {
 
   async function ask<T>(agent: EmulateAgent, variables: Record<string, unknown>): Promise<T> {
     trace.calls[agent] = (trace.calls[agent] ?? 0) + 1;
+    const released = settings.releasedPrompts;
+    if (released) {
+      const answer = await run.llm<{ text: string }>({ task: `emulate.released.${agent}`, model: input.model, variables: { ...variables, template: released.templates[agent] } });
+      return releasedAnswerAsOutput(agent, answer.output.text) as T;
+    }
     const result = await run.llm<T>({ task: `emulate.${agent}`, model: input.model, variables });
     return result.output;
   }

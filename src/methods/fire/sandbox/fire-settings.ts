@@ -4,6 +4,7 @@
  * Defaults are the released code's (mbzuai-nlp/fire, eval/fire/config.py; spec §6.1).
  */
 import type { MethodSampling } from '../../../shared/sampling';
+import type { FireReleasedPrompts } from './released-prompts';
 
 /** How near-duplicate queries and results are detected: embeddings (FIRE uses SBERT), word overlap, or not at all. */
 export const FIRE_SIMILARITY_MODES = ['embedding', 'lexical', 'off'] as const;
@@ -19,6 +20,12 @@ export interface FireSettings {
   /** Early stop when the proposed query, or the last two results, are more similar than this. */
   similarityThreshold: number;
   similarity: FireSimilarityMode;
+  /**
+   * The released code's own prompts (read from the user's checkout at verification start, setting
+   * `releasedPromptsFrom`), rendered as verify_atomic_claim.py does, answered as plain text and read
+   * with its JSON extraction; unset: verity's wording with a constrained JSON step.
+   */
+  releasedPrompts?: FireReleasedPrompts;
   /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
   llm?: MethodSampling;
 }

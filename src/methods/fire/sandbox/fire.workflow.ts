@@ -6,6 +6,7 @@ import { FAILURE_TYPES } from '../../../shared/constants';
 import { FIRE_NO_ANSWER_METHOD_LABEL, resolveFireSettings, type FireSettings } from './fire-settings';
 import { lexicalSimilarity } from './fire-similarity';
 import { readFireAnswer, readFireStep, type FireStepOutput } from './fire-step';
+import { readReleasedFinal, readReleasedStep, releasedAnswerLabel, releasedSearchText } from './released-prompts';
 import type { MethodTrace } from '../../../shared/verify';
 import { shortReads } from '../../../../workflows/es-activities';
 import type { MethodOutcome, MethodRun } from '../../../../workflows/method-run';
@@ -18,6 +19,9 @@ interface Knowledge {
   query: string;
   result: string;
 }
+
+/** A readable step: an answer (undefined: the released code's final_answer was neither True nor False, `given`) or one search. */
+type StepDecision = { kind: 'answer'; answer: boolean | undefined; confidence: number | null; given?: unknown } | { kind: 'search'; query: string };
 
 type FireStop = 'answered' | 'similar-query' | 'similar-results' | 'max-steps' | 'unreadable';
 
@@ -54,13 +58,24 @@ export async function runFire(run: MethodRun): Promise<MethodOutcome> {
   const trace: FireTrace = { method: 'fire', settings, steps: [], searches: [] };
   const knowledge: Knowledge[] = [];
   const variables = (attempt: number) => ({ claim: input.claim, knowledge, attempt });
+  const released = settings.releasedPrompts;
+  // The released prompts: the same text on every try (the code's retries re-send it unchanged).
+  const releasedVariables = (template: string) => ({ system: released!.system, template, claim: input.claim, results: knowledge.map((k) => k.result) });
+  const answerOrSearch = () =>
+    released
+      ? untilReadable(settings, () => run.llm<{ text: string }>({ task: 'fire.released.step', model: input.model, variables: releasedVariables(released.step) }), (output): StepDecision | undefined => {
+          const read = readReleasedStep(output.text);
+          if (read.kind === 'unparseable') return undefined;
+          return read.kind === 'search' ? read : { kind: 'answer', answer: releasedAnswerLabel(read.answer), confidence: null, given: read.answer };
+        })
+      : untilReadable(settings, (attempt) => run.llm<FireStepOutput>({ task: 'fire.step', model: input.model, variables: variables(attempt) }), (output): StepDecision | undefined => {
+          const read = readFireStep(output);
+          return read.kind === 'unparseable' ? undefined : read;
+        });
 
   for (let step = 1; step <= settings.maxSteps; step++) {
     progress.stage = 'answer-or-search';
-    const { decision, attempts } = await untilReadable(settings, (attempt) => run.llm<FireStepOutput>({ task: 'fire.step', model: input.model, variables: variables(attempt) }), (output) => {
-      const read = readFireStep(output);
-      return read.kind === 'unparseable' ? undefined : read;
-    });
+    const { decision, attempts } = await answerOrSearch();
     const stepTrace: FireStepTrace = { step, attempts, decision: decision?.kind ?? 'unreadable' };
     trace.steps.push(stepTrace);
     run.publishTrace(trace);
@@ -69,9 +84,16 @@ export async function runFire(run: MethodRun): Promise<MethodOutcome> {
       break;
     }
     if (decision.kind === 'answer') {
-      Object.assign(stepTrace, { answer: decision.answer, confidence: decision.confidence });
       trace.stop = 'answered';
-      return outcome(trace, knowledge, decision.answer, `FIRE answered ${decision.answer ? 'True' : 'False'} at step ${step} after ${knowledge.length} search(es)`);
+      const { answer } = decision;
+      if (answer === undefined) {
+        // The released code returns any final_answer it is given; only True and False are labels.
+        trace.final = null;
+        run.publishTrace(trace);
+        return { label: 'NEI', methodLabel: FIRE_NO_ANSWER_METHOD_LABEL, rationale: `FIRE's final answer at step ${step} was ${JSON.stringify(decision.given)}, neither True nor False.`, citedPassageIds: [], evidence: evidenceOf(knowledge), trace };
+      }
+      Object.assign(stepTrace, { answer, confidence: decision.confidence });
+      return outcome(trace, knowledge, answer, `FIRE answered ${answer ? 'True' : 'False'} at step ${step} after ${knowledge.length} search(es)`);
     }
     stepTrace.query = decision.query;
     const repeated = await earlyStop(settings, decision.query, knowledge);
@@ -81,14 +103,16 @@ export async function runFire(run: MethodRun): Promise<MethodOutcome> {
       break;
     }
     progress.stage = 'searching';
-    knowledge.push({ query: decision.query, result: await search(run, decision.query, settings.resultsPerSearch) });
+    knowledge.push({ query: decision.query, result: await search(run, decision.query, settings.resultsPerSearch, released !== undefined) });
     trace.searches.push(decision.query);
     run.publishTrace(trace);
   }
   trace.stop ??= 'max-steps';
 
   progress.stage = 'final-answer';
-  const forced = await untilReadable(settings, (attempt) => run.llm<FireFinalAnswerOutput>({ task: 'fire.finalAnswer', model: input.model, variables: variables(attempt) }), (output) => readFireAnswer(output.final_answer));
+  const forced = released
+    ? await untilReadable(settings, () => run.llm<{ text: string }>({ task: 'fire.released.finalAnswer', model: input.model, variables: releasedVariables(released.final) }), (output) => readReleasedFinal(output.text))
+    : await untilReadable(settings, (attempt) => run.llm<FireFinalAnswerOutput>({ task: 'fire.finalAnswer', model: input.model, variables: variables(attempt) }), (output) => readFireAnswer(output.final_answer));
   trace.forcedFinalAttempts = forced.attempts;
   if (forced.decision === undefined) {
     trace.final = null;
@@ -140,10 +164,11 @@ async function earlyStop(settings: FireSettings, query: string, knowledge: Knowl
   return undefined;
 }
 
-/** FIRE joins the top-k organic snippets into one result text. */
-async function search(run: MethodRun, query: string, k: number): Promise<string> {
+/** FIRE joins the top-k organic snippets into one result text (as given by the released code, else whitespace-normalised). */
+async function search(run: MethodRun, query: string, k: number, asReleased: boolean): Promise<string> {
   const response = await run.tool('web_search', { query, max_results: k });
   const results = response.isError ? [] : ((response.data as { results?: WebResult[] } | undefined)?.results ?? []);
+  if (asReleased) return releasedSearchText(results.map((r) => r.snippet));
   const text = results
     .map((r) => r.snippet.replace(/\s+/g, ' ').trim())
     .filter((s) => s !== '')
