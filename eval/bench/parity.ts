@@ -29,6 +29,7 @@ import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/data
 import { labelAgreement, wilsonInterval } from './parity/agreement';
 import { startEvidenceServer } from './parity/evidence-server';
 import { firstDivergence, identicalPromptShare, samePrompt, type RecordedCall } from './parity/prompt-diff';
+import { parityModelEnv } from './parity/model-env';
 import { startRecordingProxy } from './parity/recording-proxy';
 import { ingestIndex, runMain, startBenchStack, writeReport } from './support/bench-stack';
 import { exitWithUsageIfAsked } from './support/usage';
@@ -127,16 +128,7 @@ async function main(): Promise<void> {
     esRequestTimeoutMs: 120_000,
     ingest: (es, prefix) => ingestIndex(es, webIndexName(prefix), RECORDED_WEB, WEB_TARGET),
     deleteIndices: true,
-    env: {
-      OPENAI_BASE_URL: proxy.url,
-      OPENAI_API_KEY: 'local',
-      VERITY_MODEL: model,
-      VERITY_TEMPERATURE: '0',
-      VERITY_SEED: String(seed),
-      VERITY_LLM_CONCURRENCY: '1',
-      VERITY_LLM_CACHE: 'off',
-      VERITY_LLM_TIMEOUT_MS: '900000',
-    },
+    env: parityModelEnv(proxy.url, model, seed),
   });
   const evidence = await startEvidenceServer(createRecordedProvider({ es: stack.es, index: webIndexName(stack.prefix) }));
   const started = Date.now();

@@ -7,6 +7,7 @@
  * index verity's own tools use. verity verifies the same claims, in the same order, with `mermaid` at
  * `fidelity: paper` (the default). Both sides keep one evidence memory across the run's claims.
  */
+import { PARITY_LLM_WAIT_MS, parityModelEnv } from './model-env';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
@@ -43,7 +44,6 @@ const DATASET_FILES: Record<string, string> = {
 /** What main.py, src/llm_provider.py, src/memory.py and the three MCP servers import (the versions of its uv.lock). */
 const PYTHON_DEPENDENCIES = ['openai==1.97.1', 'tenacity==9.1.2', 'python-dotenv==1.0.1', 'requests==2.32.4', 'pydantic==2.11.7', 'colorlog', 'together==1.5.34', 'mcp==1.14.1', 'fastmcp==2.12.3', 'wikipedia-api==0.8.1'];
 const DRIVER = path.join(__dirname, 'mermaid_driver.py');
-const LLM_WAIT_MS = 900_000;
 
 export interface MermaidParityOptions {
   reference: string;
@@ -96,7 +96,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
   const model = localConfig.llm.models.default;
   // The proxy's upstream fetch waits for the one-slot model behind other callers: undici's 300 s
   // headersTimeout would turn a long queue into a 502 and a retried (re-paid) call on either side.
-  setGlobalDispatcher(new Agent({ headersTimeout: LLM_WAIT_MS, bodyTimeout: LLM_WAIT_MS }));
+  setGlobalDispatcher(new Agent({ headersTimeout: PARITY_LLM_WAIT_MS, bodyTimeout: PARITY_LLM_WAIT_MS }));
   const proxy = await startRecordingProxy(local.baseUrl, options.seed);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const stack = await startBenchStack({
@@ -108,14 +108,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
     },
     deleteIndices: true,
     env: {
-      OPENAI_BASE_URL: proxy.url,
-      OPENAI_API_KEY: 'local',
-      VERITY_MODEL: model,
-      VERITY_TEMPERATURE: '0',
-      VERITY_SEED: String(options.seed),
-      VERITY_LLM_CONCURRENCY: '1',
-      VERITY_LLM_CACHE: 'off',
-      VERITY_LLM_TIMEOUT_MS: String(LLM_WAIT_MS),
+      ...parityModelEnv(proxy.url, model, options.seed),
       VERITY_WEB_SEARCH_PROVIDER: 'recorded',
       VERITY_WIKI_PROVIDER: 'index',
     },
