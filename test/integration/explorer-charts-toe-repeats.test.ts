@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
+import { ingestCorpus } from '../../src/corpus/ingest';
+import { ExplorerData, startExplorerServer, type RunningExplorer } from '../../src/explorer';
+import { groupLabel, loadRunReport, type RunReport } from '../../src/report';
+import { buildRunManifest } from '../../src/runs/build-manifest';
+import { runConfigSchema } from '../../src/runs/run-manifest';
+import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import { chromiumPath } from '../support/chromium';
+import { openExplorerPage } from '../support/explorer-browser-page';
+import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
+
+const CLAIMS = 3;
+const REPEATS = 2;
+
+/** A table cell as the page prints a number of the chart's table. */
+const shown = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/**
+ * The explorer's repeats chart in headless Chromium over a real sweep with `repeats` (rag and MERMAID
+ * on a few demo claims, simulator): it draws each group's accuracy and macro-F1 per repeat as the
+ * report computes them, and follows the method filter.
+ */
+describe('explorer repeats chart in headless Chromium', () => {
+  let harness: WorkerHarness;
+  let explorer: RunningExplorer;
+  let browser: Browser;
+  let report: RunReport;
+  const runId = uniqueName('explorer-repeats');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-explorer-repeats-'));
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], timeout: 60_000 });
+    harness = await startWorkerHarness('explorer-repeats', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    const { config, deps, client, es, prefix } = harness;
+    await ingestCorpus({ client: es, index: webIndexName(prefix), file: DEMO_CORPUS, target: WEB_TARGET });
+    const claimsFile = path.join(tmp, 'claims.jsonl');
+    fs.writeFileSync(claimsFile, fs.readFileSync(DEMO_CLAIMS, 'utf8').trim().split('\n').slice(0, CLAIMS).join('\n'));
+    const run = runConfigSchema.parse({
+      run: runId,
+      datasets: [{ name: 'demo', file: claimsFile, format: 'verity' }],
+      methods: ['rag', 'mermaid'],
+      models: ['gpt-4o-mini'],
+      parameters: { mermaid: { memory: 'off' } },
+      repeats: REPEATS,
+      concurrency: 4,
+    });
+    const input = buildSweepInput(config, run, tmp);
+    await deps.runs.save(await buildRunManifest(config, run, input));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, input);
+    expect(await handle.result()).toMatchObject({ done: 2 * CLAIMS * REPEATS, failed: 0 });
+    await es.indices.refresh({ index: `${prefix}-*` });
+    report = await loadRunReport(es, prefix, runId);
+    explorer = await startExplorerServer(new ExplorerData({ client: es, prefix, runId, workflowUrl: () => undefined }), { port: 0 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.close();
+    await harness?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const settled = (page: Page) => page.waitForSelector('body[data-claims-pending="0"][data-charts-pending="0"]', { state: 'attached' });
+
+  async function numbers(page: Page, id: string): Promise<string[][]> {
+    const figure = page.locator(`figure[data-chart="${id}"]`);
+    const table = figure.locator('table.chart-table');
+    if (await table.isHidden()) await figure.locator('button.chart-numbers').click();
+    await table.waitFor();
+    return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  }
+
+  it('draws accuracy and macro-F1 of each repeat as the report has them, and follows the method filter', async () => {
+    const { page, errors } = await openExplorerPage(browser, explorer.url);
+    await settled(page);
+    const figure = page.locator('figure[data-chart="repeats"]');
+    const drawn = await figure.locator('svg.chart').evaluate((svg) => [svg.namespaceURI, svg.getBoundingClientRect().height > 50, svg.querySelectorAll('rect, line').length > 3]);
+    expect(drawn).toEqual(['http://www.w3.org/2000/svg', true, true]);
+
+    const groups = report.groups.filter((g) => g.key.stratum === undefined);
+    const expected = groups.map((g) => [
+      groupLabel(g.key),
+      String(REPEATS),
+      g.repeats!.accuracy.values.map(shown).join(' '),
+      shown(g.repeats!.accuracy.mean),
+      g.repeats!.macroF1.values.map(shown).join(' '),
+      shown(g.repeats!.macroF1.mean),
+    ]);
+    const table = async () => (await numbers(page, 'repeats')).map((row) => [row[0], row[1], row[2], row[3], row[5], row[6]]);
+    expect(await table()).toEqual(expected);
+
+    await page.locator('#filter-method').selectOption('rag');
+    await settled(page);
+    expect(await table()).toEqual(expected.filter((row) => row[0] === 'demo · rag · gpt-4o-mini'));
+    expect(errors).toEqual([]);
+  });
+});
