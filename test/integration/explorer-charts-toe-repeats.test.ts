@@ -10,6 +10,8 @@ import { groupLabel, loadRunReport, type RunReport } from '../../src/report';
 import { buildRunManifest } from '../../src/runs/build-manifest';
 import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
+import { indexName } from '../../src/es/indices';
+import { rollingAccuracy } from '../../src/explorer/charts/learning-curve';
 import { chromiumPath } from '../support/chromium';
 import { openExplorerPage } from '../support/explorer-browser-page';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
@@ -98,6 +100,81 @@ describe('explorer repeats chart in headless Chromium', () => {
     await page.locator('#filter-method').selectOption('rag');
     await settled(page);
     expect(await table()).toEqual(expected.filter((row) => row[0] === 'demo · rag · gpt-4o-mini'));
+    expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * ToE's learning curve in headless Chromium over a real sweep of ToE with an online policy on the
+ * claim-order schedule (and rag, 4 demo claims, simulator): the curve is the rolling accuracy of the
+ * run's verdicts in the order the policy saw them, and a method filter to rag hides it.
+ */
+describe('explorer learning curve in headless Chromium', () => {
+  let harness: WorkerHarness;
+  let explorer: RunningExplorer;
+  let browser: Browser;
+  let expected: string[][];
+  const runId = uniqueName('explorer-learning');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-explorer-learning-'));
+  const LEARNING_CLAIMS = 4;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], timeout: 60_000 });
+    harness = await startWorkerHarness('explorer-learning', { worker: { llm: { requestsPerSecond: 200, concurrency: 8 } } });
+    const { config, deps, client, es, prefix } = harness;
+    await ingestCorpus({ client: es, index: webIndexName(prefix), file: DEMO_CORPUS, target: WEB_TARGET });
+    const claimsFile = path.join(tmp, 'claims.jsonl');
+    fs.writeFileSync(claimsFile, fs.readFileSync(DEMO_CLAIMS, 'utf8').trim().split('\n').slice(0, LEARNING_CLAIMS).join('\n'));
+    const toe = { maxIterations: 1, maxSearchSteps: 1, policy: 'online', sampling: 'sample', online: { warmupClaims: 2, groupSize: 2, claimsPerVersion: 2 } };
+    const run = runConfigSchema.parse({
+      run: runId,
+      datasets: [{ name: 'demo', file: claimsFile, format: 'verity' }],
+      methods: ['toe', 'rag'],
+      models: ['gpt-4o-mini'],
+      parameters: { toe },
+      seed: 7,
+      ordered: false,
+      concurrency: 2,
+    });
+    const input = buildSweepInput(config, run, tmp);
+    await deps.runs.save(await buildRunManifest(config, run, input));
+    const { handle } = await startSweep(client, config.temporal.taskQueue, input);
+    expect(await handle.result()).toMatchObject({ done: 2 * LEARNING_CLAIMS, failed: 0 });
+    await es.indices.refresh({ index: `${prefix}-*` });
+    const report = await loadRunReport(es, prefix, runId);
+    type Online = { workflowId: string; trace: { online: { claimOrder: { position: number } } } };
+    const verdicts = await es.search<Online>({ index: indexName(prefix, 'verdicts'), size: 100, query: { bool: { must: [{ term: { runId } }, { term: { method: 'toe' } }] } } });
+    const position = new Map(verdicts.hits.hits.map((hit) => [hit._source!.workflowId, hit._source!.trace.online.claimOrder.position]));
+    const steps = report.claims.filter((row) => row.method === 'toe' && row.correct !== null).map((row) => ({ order: position.get(row.workflowId!)!, correct: row.correct! }));
+    expect(steps.length).toBe(LEARNING_CLAIMS);
+    expect(steps.map((s) => s.order).sort()).toEqual([0, 1, 2, 3]);
+    expected = rollingAccuracy(steps).map((p) => ['demo · toe · gpt-4o-mini', String(p.x), shown(p.y), '5']);
+    explorer = await startExplorerServer(new ExplorerData({ client: es, prefix, runId, workflowUrl: () => undefined }), { port: 0 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await explorer?.close();
+    await harness?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const settled = (page: Page) => page.waitForSelector('body[data-claims-pending="0"][data-charts-pending="0"]', { state: 'attached' });
+
+  it('draws the rolling accuracy of ToE in the order the online policy saw the claims, and hides it for rag', async () => {
+    const { page, errors } = await openExplorerPage(browser, explorer.url);
+    await settled(page);
+    const figure = page.locator('figure[data-chart="learning"]');
+    const drawn = await figure.locator('svg.chart').evaluate((svg) => [svg.namespaceURI, svg.getBoundingClientRect().height > 50, svg.querySelectorAll('path, polyline, line, circle').length > 3]);
+    expect(drawn).toEqual(['http://www.w3.org/2000/svg', true, true]);
+    await figure.locator('button.chart-numbers').click();
+    const rows = await figure.locator('table.chart-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows).toEqual(expected);
+
+    await page.locator('#filter-method').selectOption('rag');
+    await settled(page);
+    expect(await page.locator('figure[data-chart="learning"]').count()).toBe(0);
+    expect(await page.locator('figure[data-chart="f1"]').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
