@@ -13,7 +13,7 @@ import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { indexName } from '../../src/es/indices';
 import { rollingAccuracy } from '../../src/explorer/charts/learning-curve';
 import { chromiumPath } from '../support/chromium';
-import { openExplorerPage } from '../support/explorer-browser-page';
+import { chartNumbers, openExplorerPage } from '../support/explorer-browser-page';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
@@ -74,14 +74,6 @@ describe('explorer repeats chart in headless Chromium', () => {
 
   afterAll(() => served?.close());
 
-  async function numbers(page: Page, id: string): Promise<string[][]> {
-    const figure = page.locator(`figure[data-chart="${id}"]`);
-    const table = figure.locator('table.chart-table');
-    if (await table.isHidden()) await figure.locator('button.chart-numbers').click();
-    await table.waitFor();
-    return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  }
-
   it('draws accuracy and macro-F1 of each repeat as the report has them, and follows the method filter', async () => {
     const { page, errors } = await openExplorerPage(served.browser, served.explorer.url);
     await settled(page);
@@ -98,7 +90,7 @@ describe('explorer repeats chart in headless Chromium', () => {
       g.repeats!.macroF1.values.map(shown).join(' '),
       shown(g.repeats!.macroF1.mean),
     ]);
-    const table = async () => (await numbers(page, 'repeats')).map((row) => [row[0], row[1], row[2], row[3], row[5], row[6]]);
+    const table = async () => (await chartNumbers(page, 'repeats')).map((row) => [row[0], row[1], row[2], row[3], row[5], row[6]]);
     expect(await table()).toEqual(expected);
 
     await page.locator('#filter-method').selectOption('rag');

@@ -12,7 +12,7 @@ import { runConfigSchema } from '../../src/runs/run-manifest';
 import { WEB_TARGET, webIndexName } from '../../src/search/web-index';
 import { humanDuration } from '../../src/shared/human-duration';
 import { chromiumPath } from '../support/chromium';
-import { openExplorerPage } from '../support/explorer-browser-page';
+import { chartNumbers, openExplorerPage } from '../support/explorer-browser-page';
 import { DEMO_CLAIMS, DEMO_CORPUS, uniqueName } from '../support/test-env';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness';
 
@@ -83,15 +83,6 @@ describe('explorer charts in headless Chromium', () => {
     await page.waitForSelector('body[data-claims-pending="0"][data-charts-pending="0"]', { state: 'attached' });
   }
 
-  /** A chart's table as text, after clicking its "numbers" button (the table is hidden until then). */
-  async function numbers(page: Page, id: string): Promise<string[][]> {
-    const figure = page.locator(`figure[data-chart="${id}"]`);
-    const table = figure.locator('table.chart-table');
-    if (await table.isHidden()) await figure.locator('button.chart-numbers').click();
-    await table.waitFor();
-    return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  }
-
   async function select(page: Page, id: string, value: string): Promise<void> {
     await page.locator(`#filter-${id}`).selectOption(value);
     await settled(page);
@@ -110,12 +101,12 @@ describe('explorer charts in headless Chromium', () => {
     expect(drawn).toEqual(Array.from({ length: 7 }, () => ['http://www.w3.org/2000/svg', true, true]));
 
     // F1: each group's accuracy and macro-F1 as the report has them, over all its claims.
-    const f1 = await numbers(page, 'f1');
+    const f1 = await chartNumbers(page, 'f1');
     expect(f1.map((row) => [row[0], row[1], row[2], row[5]])).toEqual(
       mainGroups().map((g: GroupReport) => [groupLabel(g.key), String(CLAIMS), shown(g.accuracy.estimate), shown(g.macroF1.estimate)]),
     );
     // One row per hop count and method, PER_HOP claims each.
-    const strata = await numbers(page, 'strata');
+    const strata = await chartNumbers(page, 'strata');
     expect(strata.map((row) => [row[1], row[2], row[4]])).toEqual([
       ['num_hops=2', 'mermaid', String(PER_HOP)],
       ['num_hops=3', 'mermaid', String(PER_HOP)],
@@ -127,17 +118,17 @@ describe('explorer charts in headless Chromium', () => {
     // Calls and latency as distributions of the verdicts the claims table lists.
     const { rows } = await data.claims(explorerFilterSchema.parse({ size: 200 }));
     const rag = rows.filter((row) => row.method === 'rag');
-    const calls = await numbers(page, 'calls');
+    const calls = await chartNumbers(page, 'calls');
     expect(calls.find((row) => row[0] === 'demo · rag · gpt-4o-mini' && row[1] === 'LLM')!.slice(2, 3).concat(calls.find((row) => row[0] === 'demo · rag · gpt-4o-mini' && row[1] === 'LLM')![5]!)).toEqual([
       String(CLAIMS),
       String(median(rag.map((row) => row.llmCalls))),
     ]);
-    const latency = await numbers(page, 'latency');
+    const latency = await chartNumbers(page, 'latency');
     const ragLatency = latency.find((row) => row[0] === 'demo · rag · gpt-4o-mini')!;
     expect([ragLatency[2], ragLatency[6]]).toEqual([humanDuration(Math.min(...rag.map((r) => r.durationMs))), humanDuration(Math.max(...rag.map((r) => r.durationMs)))]);
 
     // The confusion matrix of each group: its counts add up to its claims.
-    const confusion = await numbers(page, 'confusion-0');
+    const confusion = await chartNumbers(page, 'confusion-0');
     expect(confusion.flatMap((row) => row.slice(1).map(Number)).reduce((a, b) => a + b, 0)).toBe(CLAIMS);
     expect(errors).toEqual([]);
   });
@@ -147,16 +138,16 @@ describe('explorer charts in headless Chromium', () => {
     await settled(page);
     await select(page, 'method', 'mermaid');
     expect(await page.textContent('#charts-info')).toBe(`· ${CLAIMS} verifications`);
-    expect((await numbers(page, 'f1')).map((row) => row[0])).toEqual(['demo · mermaid · gpt-4o-mini']);
+    expect((await chartNumbers(page, 'f1')).map((row) => row[0])).toEqual(['demo · mermaid · gpt-4o-mini']);
     expect(await chartIds(page)).toEqual(expect.arrayContaining(['confusion-0']));
     expect(await chartIds(page)).not.toContain('confusion-1');
-    expect((await numbers(page, 'calls')).map((row) => row[0])).toEqual(['demo · mermaid · gpt-4o-mini', 'demo · mermaid · gpt-4o-mini']);
+    expect((await chartNumbers(page, 'calls')).map((row) => row[0])).toEqual(['demo · mermaid · gpt-4o-mini', 'demo · mermaid · gpt-4o-mini']);
 
     // Only the correct verdicts: accuracy 1, and as many scored as the claims table lists.
     await page.locator('#filter-outcome').selectOption('correct');
     await settled(page);
     const correct = await page.locator('#claims-body tr.claim-row').count();
-    const f1 = await numbers(page, 'f1');
+    const f1 = await chartNumbers(page, 'f1');
     if (correct > 0) expect(f1.map((row) => [row[1], row[2]])).toEqual([[String(correct), '1']]);
     else expect(await chartIds(page)).toEqual([]);
 
@@ -166,7 +157,7 @@ describe('explorer charts in headless Chromium', () => {
     await select(page, 'gold', 'REFUTED');
     const refuted = rowsWithGold(report, 'REFUTED');
     for (const id of ['confusion-0', 'confusion-1']) {
-      const matrix = await numbers(page, id);
+      const matrix = await chartNumbers(page, id);
       expect(matrix.map((row) => [row[0], row.slice(1).map(Number).reduce((a, b) => a + b, 0)])).toEqual(matrix.map((row) => [row[0], row[0] === 'REFUTED' ? refuted : 0]));
     }
     expect(errors).toEqual([]);
@@ -178,9 +169,9 @@ describe('explorer charts in headless Chromium', () => {
     const { page, errors } = await openExplorerPage(browser, `file://${file}`);
     await page.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
     await settled(page);
-    expect((await numbers(page, 'f1')).map((row) => row[0])).toEqual(mainGroups().map((g) => groupLabel(g.key)));
+    expect((await chartNumbers(page, 'f1')).map((row) => row[0])).toEqual(mainGroups().map((g) => groupLabel(g.key)));
     await select(page, 'method', 'rag');
-    expect((await numbers(page, 'f1')).map((row) => [row[0], row[2]])).toEqual([['demo · rag · gpt-4o-mini', shown(mainGroups().find((g) => g.key.method === 'rag')!.accuracy.estimate)]]);
+    expect((await chartNumbers(page, 'f1')).map((row) => [row[0], row[2]])).toEqual([['demo · rag · gpt-4o-mini', shown(mainGroups().find((g) => g.key.method === 'rag')!.accuracy.estimate)]]);
     await select(page, 'outcome', 'correct');
     expect(await page.textContent('#charts-info')).toContain('charts follow the method, model and dataset filters');
     expect(errors).toEqual([]);

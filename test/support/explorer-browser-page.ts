@@ -16,3 +16,12 @@ export async function openExplorerPage(browser: Browser, url: string): Promise<{
   await page.waitForSelector('body[data-ready="true"]');
   return { page, errors };
 }
+
+/** A chart's table as text, after clicking its "numbers" button (the table is hidden until then). */
+export async function chartNumbers(page: Page, id: string): Promise<string[][]> {
+  const figure = page.locator(`figure[data-chart="${id}"]`);
+  const table = figure.locator('table.chart-table');
+  if (await table.isHidden()) await figure.locator('button.chart-numbers').click();
+  await table.waitFor();
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
