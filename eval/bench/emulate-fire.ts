@@ -24,7 +24,8 @@ import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/datasets';
 import { claimCost, groupStats, renderStatsTable } from './emulate-fire/claim-stats';
-import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
+import { ingestIndex, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
+import { pool } from './support/pool';
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
@@ -80,7 +81,6 @@ async function main(): Promise<void> {
     const jobs: { claim: DatasetClaim; method: MethodName }[] = [];
     for (const dataset of datasets) for (const claim of await claimsOf(dataset)) for (const method of methods) jobs.push({ claim, method });
     process.stderr.write(`${jobs.length} verifications (${datasets.join(', ')} × ${methods.join(', ')}), model ${args.model}, run ${runId}\n`);
-    let done = 0;
     await pool(jobs, Number(args.concurrency), async ({ claim, method }) => {
       const input = buildVerifyInput(stack.config, {
         claim: claim.claim,
@@ -97,9 +97,7 @@ async function main(): Promise<void> {
         args: [input],
       });
       verdicts.push(fullVerdict(verdict));
-      done += 1;
-      if (done % 50 === 0 || done === jobs.length) process.stderr.write(`  ${done}/${jobs.length} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
-    });
+    }, { progress: { label: 'bench emulate-fire', unit: 'verifications', intervalMs: stack.config.progressIntervalMs } });
   } finally {
     await stack.close();
   }

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { buildVerifyInput, startVerification } from '../../src/client/start-verification';
+import { CommandProgress } from '../../src/cli/progress';
 import type { VerityConfig } from '../../src/config/config';
 import { wikiIndexName } from '../../src/corpus/wiki-index';
 import { createLogger } from '../../src/logging/logger';
@@ -78,6 +79,7 @@ async function runMode(
   mode: MermaidMemoryMode,
   runId: string,
   options: BenchOptions,
+  onVerified: () => void,
 ): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   for (const claim of claims) {
@@ -91,7 +93,7 @@ async function runMode(
     });
     const { handle } = await startVerification(client, config.temporal.taskQueue, input);
     verdicts.push(fullVerdict(await handle.result()));
-    if (verdicts.length % 50 === 0) process.stderr.write(`memory ${mode}: ${verdicts.length}/${claims.length} claims\n`);
+    onVerified();
   }
   return verdicts;
 }
@@ -128,12 +130,16 @@ async function main(): Promise<void> {
     const runIds = { on: `bench-memory-on-${stamp}`, off: `bench-memory-off-${stamp}` };
     process.stderr.write(`verifying ${claims.length} Factcheck-Bench claims in order, memory on and off (${options.fidelity}, ${options.recall} recall)\n`);
     // The two modes share nothing (separate runs, so separate memory scopes) and run side by side.
+    // One progress for both modes: two live bars on one terminal would overwrite each other.
+    const progress = new CommandProgress({ label: 'bench memory (on + off)', unit: 'verifications', intervalMs: config.progressIntervalMs });
+    let verified = 0;
+    const onVerified = () => progress.update({ done: ++verified, total: 2 * claims.length });
     const timed = async (mode: 'on' | 'off'): Promise<ModeTally> => {
       const t0 = Date.now();
-      const verdicts = await runMode(client, config, claims, mode, runIds[mode], options);
+      const verdicts = await runMode(client, config, claims, mode, runIds[mode], options, onVerified);
       return tally(mode, verdicts, Date.now() - t0);
     };
-    const [off, on] = await Promise.all([timed('off'), timed('on')]);
+    const [off, on] = await Promise.all([timed('off'), timed('on')]).finally(() => progress.finish());
 
     const summary = {
       benchmark: 'mermaid-memory',

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { buildVerifyInput, workflowIdOf } from '../../src/client/start-verification';
+import { CommandProgress } from '../../src/cli/progress';
 import { loadConfig } from '../../src/config/config';
 import { resolveLlmEndpoint } from '../../src/llm/endpoint';
 import { projectRoot } from '../../src/project-root';
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   state = { method, seed, model, referenceCommit, referenceLabels, verityLabels, referenceCalls, verityCalls, searches: evidence.searches, started };
   const done: DatasetClaim[] = [];
   const resumed = args.resume ? resumedClaims(outPath(method), { method, seed, referenceCommit }) : new Map<string, ResumedClaim>();
+  const progress = new CommandProgress({ label: `bench parity ${method}`, unit: 'claims', intervalMs: stack.config.progressIntervalMs });
   try {
     const work = fs.mkdtempSync(path.join(projectRoot(), '.verity', 'parity', method, 'run-'));
     const claimsFile = path.join(work, 'claims.jsonl');
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
         verityCalls.set(claim.id, before.calls.verity ?? []);
         evidence.searches.set(`ref:${claim.id}`, Array.from({ length: before.referenceSearches }, () => '(from the resumed report)'));
         done.push(claim);
+        progress.update({ done: done.length, total: claims.length });
         continue;
       }
       const tagged = `ref:${claim.id}`;
@@ -170,10 +173,12 @@ async function main(): Promise<void> {
       verityLabels.set(claim.id, verdict.label);
       verityCalls.set(claim.id, proxy.calls.get(proxy.currentTag) ?? []);
       done.push(claim);
+      progress.update({ done: done.length, total: claims.length });
       report(done, false);
       process.stderr.write(`  ${claim.id}: reference ${referenceLabels.get(claim.id)} (${((t1 - t0) / 1000).toFixed(0)} s), verity ${verdict.label} (${((Date.now() - t1) / 1000).toFixed(0)} s)\n`);
     }
   } finally {
+    progress.finish();
     await evidence.close();
     await stack.close();
     await proxy.close();

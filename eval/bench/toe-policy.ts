@@ -42,6 +42,7 @@ import { buildConditionIndices, deleteIndices } from '../poisoning/poison-corpus
 import { startSession } from '../poisoning/verity-session';
 import { DEFAULT_RECORDED_WEB, resolveClaimsAndCorpus } from './support/claims-and-corpus';
 import { exitWithUsageIfAsked } from './support/usage';
+import { pool } from './support/pool';
 
 exitWithUsageIfAsked(__filename);
 
@@ -70,25 +71,21 @@ async function recordEpisodes(values: Record<string, string | boolean | undefine
     const session = await startSession({ prefix, env: { OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-simulator', VERITY_WEB_SEARCH_PROVIDER: 'recorded', VERITY_WIKI_PROVIDER: 'index' } });
     const runId = `${prefix}-run`;
     try {
-      let next = 0;
       let done = 0;
-      const lanes = Array.from({ length: int(values.concurrency as string | undefined, 3) || 1 }, async () => {
-        while (next < chosen.length) {
-          const claim = chosen[next++]!;
-          const result = await session.verify({
-            runId,
-            claimId: claim.id,
-            claim: claim.claim,
-            method: 'toe',
-            dataset: claim.dataset,
-            settings: { toe: { policy: values.acting === 'learned' ? 'learned' : 'heuristic', sampling: 'sample', ...(values['max-iterations'] ? { maxIterations: int(values['max-iterations'] as string, 20) } : {}) } },
-            timeoutMs: 900_000,
-          });
-          done += 1;
-          process.stderr.write(`toe-policy: ${done}/${chosen.length} ${claim.id}: ${'error' in result ? `error ${result.error}` : result.verdict.label}\n`);
-        }
-      });
-      await Promise.all(lanes);
+      const verifyOne = async (claim: (typeof chosen)[number]): Promise<void> => {
+        const result = await session.verify({
+          runId,
+          claimId: claim.id,
+          claim: claim.claim,
+          method: 'toe',
+          dataset: claim.dataset,
+          settings: { toe: { policy: values.acting === 'learned' ? 'learned' : 'heuristic', sampling: 'sample', ...(values['max-iterations'] ? { maxIterations: int(values['max-iterations'] as string, 20) } : {}) } },
+          timeoutMs: 900_000,
+        });
+        done += 1;
+        process.stderr.write(`toe-policy: ${done}/${chosen.length} ${claim.id}: ${'error' in result ? `error ${result.error}` : result.verdict.label}\n`);
+      };
+      await pool(chosen, int(values.concurrency as string | undefined, 3) || 1, verifyOne, { progress: { label: 'bench toe-policy', unit: 'claims', intervalMs: loadConfig().progressIntervalMs } });
     } finally {
       await session.close();
     }

@@ -21,6 +21,7 @@ import { WEB_TARGET } from '../../src/search/web-index';
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { stratifiedSample } from '../../src/datasets/sampling';
 import { startBenchStack } from './support/bench-stack';
+import { pool } from './support/pool';
 import { exitWithUsageIfAsked } from './support/usage';
 
 exitWithUsageIfAsked(__filename);
@@ -149,21 +150,17 @@ async function main(): Promise<void> {
   say(`ToE bench: ${work.length} claims (${perDataset} per dataset, seed ${seed}), run ${runId}, task queue ${config.temporal.taskQueue}`);
   const rows: ClaimFigures[] = [];
   try {
-    let next = 0;
-    const runOne = async (): Promise<void> => {
-      while (next < work.length) {
-        const { dataset, claim } = work[next++]!;
-        const input = buildVerifyInput(config, { claim: claim.claim, method: 'toe', runId, claimId: claim.id, dataset });
-        const { handle } = await startVerification(client, config.temporal.taskQueue, input);
-        const row = figuresOf(dataset, claim.id, fullVerdict(await handle.result()));
-        rows.push(row);
-        say(
-          `${claim.id.padEnd(28)} nodes ${row.nodesEvaluated}/${row.nodesCreated} it ${row.iterations} depth ${row.maxDepth} ` +
-            `searches ${row.searches} llm ${row.llmCalls} ${row.termination} ${(row.durationMs / 1000).toFixed(1)}s`,
-        );
-      }
+    const verifyOne = async ({ dataset, claim }: (typeof work)[number]): Promise<void> => {
+      const input = buildVerifyInput(config, { claim: claim.claim, method: 'toe', runId, claimId: claim.id, dataset });
+      const { handle } = await startVerification(client, config.temporal.taskQueue, input);
+      const row = figuresOf(dataset, claim.id, fullVerdict(await handle.result()));
+      rows.push(row);
+      say(
+        `${claim.id.padEnd(28)} nodes ${row.nodesEvaluated}/${row.nodesCreated} it ${row.iterations} depth ${row.maxDepth} ` +
+          `searches ${row.searches} llm ${row.llmCalls} ${row.termination} ${(row.durationMs / 1000).toFixed(1)}s`,
+      );
     };
-    await Promise.all(Array.from({ length: concurrency }, runOne));
+    await pool(work, concurrency, verifyOne, { progress: { label: 'bench toe', unit: 'claims', intervalMs: config.progressIntervalMs } });
   } finally {
     await stack.close();
   }

@@ -24,7 +24,8 @@ import { resolveToolMadSettings } from '../../src/methods/tool-mad/sandbox/tool-
 import { fullVerdict, type Verdict } from '../../src/shared/verify';
 import { verifyClaimWorkflow } from '../../workflows';
 import { loadDataset, stratifiedSample, type DatasetClaim } from '../../src/datasets';
-import { ingestIndex, pool, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
+import { ingestIndex, runMain, SAMPLED_BENCH_OPTIONS, startBenchStack, writeReport } from './support/bench-stack';
+import { pool } from './support/pool';
 import { debateRecord, debateStats, renderDebateStats } from './tool-mad/debate-stats';
 import { exitWithUsageIfAsked } from './support/usage';
 
@@ -90,10 +91,7 @@ async function main(): Promise<void> {
           }),
         ),
       );
-      if (verdicts.length % 25 === 0 || verdicts.length === claims.length) {
-        process.stderr.write(`  ${verdicts.length}/${claims.length} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
-      }
-    });
+    }, { progress: { label: 'bench tool-mad', unit: 'verifications', intervalMs: stack.config.progressIntervalMs } });
   } finally {
     await stack.close();
   }

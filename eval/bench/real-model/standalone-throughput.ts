@@ -12,7 +12,7 @@ import '../../../src/methods/tasks';
 import { jsonSchemaOf } from '../../../src/llm/structured-output';
 import { getTask, registeredTaskIds } from '../../../src/llm/task-registry';
 import { searchAll } from '../../../src/runs/search-all';
-import { pool } from '../support/bench-stack';
+import { pool } from '../support/pool';
 
 export interface ThroughputSample {
   /** Prompt plus generated tokens the server processed. */

@@ -136,16 +136,6 @@ export const SAMPLED_BENCH_OPTIONS = {
   option: { type: 'string' as const, short: 'o', multiple: true as const, default: [] as string[] },
 };
 
-/** Runs `work` over `items`, at most `concurrency` at a time. */
-export async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /** Writes a benchmark's JSON report to `out` (creating its folder) and says so on stderr. */
 export function writeReport(out: string, report: unknown): void {
   fs.mkdirSync(path.dirname(out), { recursive: true });
