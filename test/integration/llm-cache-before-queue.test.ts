@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowBundleOf } from '../../src/worker/workflow-bundle';
 import { type LlmQueueHarness, registerClaimVerdictTask, startLlmQueueHarness } from '../support/llm-queue-harness';
 import { uniqueName } from '../support/test-env';
 import { scheduledActivities } from '../support/workflow-history';
@@ -28,7 +29,8 @@ describe('LLM calls already in the request cache skip the rate-limited LLM queue
     const handle = await harness.client.workflow.start('llmCallsWorkflow', { taskQueue: harness.config.temporal.taskQueue, workflowId: uniqueName('llm-calls'), args: [TASK, calls] });
     const result = (await handle.result()) as { cached: boolean[]; usage: { llmCalls: number; cachedLlmCalls: number } };
     const history = await handle.fetchHistory();
-    await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, handle.workflowId);
+    // With the interceptors the worker runs them with: they take part in the history (patch markers).
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundleOf(WORKFLOWS_PATH) }, history, handle.workflowId);
     return { result, activities: await scheduledActivities(handle) };
   };
 
