@@ -1,10 +1,12 @@
 /**
- * A worker process of the LLM queue as `verity worker` runs it (its pacer, its queue limit), with the
- * test workflow llmBurstWorkflow on the main queue (test-only: several processes share one queue).
+ * A worker process of the LLM queue as `verity worker` runs it (its pacer, its queue limit, its 429
+ * reports), with the test workflow llmBurstWorkflow and the 429 controller on the main queue
+ * (test-only: several processes share one queue).
  * VERITY_TEST_LLM_TASK names the claim-verdict task it registers. Prints `llm queue worker polling`.
  */
 import path from 'node:path';
 import { createLlmActivities } from '../../activities/llm.activities';
+import { createLlmRateActivities } from '../../activities/llm-rate.activities';
 import { loadConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logging/logger';
 import { createVerityWorker } from '../../src/worker/create-worker';
@@ -22,8 +24,8 @@ async function main(): Promise<void> {
   const { worker, connection } = await createVerityWorker({
     temporal: config.temporal,
     taskQueue: config.temporal.taskQueue,
-    workflowsPath: path.join(__dirname, 'workflows', 'llm-burst.workflow.ts'),
-    activities: {},
+    workflowsPath: path.join(__dirname, 'workflows', 'llm-burst-with-rate.workflow.ts'),
+    activities: createLlmRateActivities(deps),
     llmActivities,
     llm: { requestsPerSecond: config.llm.requestsPerSecond, concurrency: config.llm.concurrency },
   });
