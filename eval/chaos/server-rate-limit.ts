@@ -23,6 +23,7 @@ import readline from 'node:readline';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { exitWithUsageIfAsked } from '../bench/support/usage';
+import { peakInWindow } from './request-analysis';
 import { runProof } from './sweep-outcome';
 
 interface Options {
@@ -44,16 +45,6 @@ function parseArgs(argv: readonly string[]): Options {
   }
   if (!(options.rps > 0) || !(options.workers >= 1) || !(options.activities >= 2)) throw new Error('--rps above 0, --workers at least 1, --activities at least 2');
   return options;
-}
-
-/** The most times in any window [t, t + windowMs), t one of them. */
-export function peakInWindow(sortedTimes: readonly number[], windowMs: number): number {
-  let peak = 0;
-  for (let last = 0, first = 0; last < sortedTimes.length; last++) {
-    while (sortedTimes[last]! - sortedTimes[first]! >= windowMs) first += 1;
-    peak = Math.max(peak, last - first + 1);
-  }
-  return peak;
 }
 
 async function main(): Promise<number> {
