@@ -145,9 +145,12 @@ async function main(): Promise<number> {
     [`every machine sent requests (${perMachine.map((m) => `${m.machine} ${m.requests}`).join(', ')})`, perMachine.every((m) => m.requests > 0)],
     [`every machine kept to the shared schedule (fallbacks to pacing alone: ${fallbacks.join(', ')})`, fallbacks.every((count) => count === 0)],
   ];
+  const sorted = [...times].sort((a, b) => a - b);
+  const closest = Math.min(...sorted.slice(1).map((time, i) => time - sorted[i]!));
   if (providerRps === undefined) {
+    checks.push([`no two requests closer than 1/R less the send jitter: the closest two ${closest} ms apart (1/R = ${Math.round(1000 / rps)} ms)`, closest >= 1000 / rps - JITTER_MS]);
     for (const { seconds, jittered } of peaks) {
-      checks.push([`the machines together stayed under ${rps}/s in ${seconds} s windows: at most ${jittered} requests started within ${seconds * 1000 - JITTER_MS} ms (cap ${rps * seconds})`, jittered <= rps * seconds]);
+      checks.push([`the machines together stayed under ${rps}/s in ${seconds} s windows: at most ${jittered} requests started within ${seconds * 1000 - JITTER_MS} ms (cap ${Math.ceil(rps * seconds)})`, jittered <= Math.ceil(rps * seconds)]);
     }
   } else {
     const lowest = Math.min(...samples.map((sample) => sample.rate));
@@ -167,7 +170,7 @@ async function main(): Promise<number> {
     `cluster rate cap ${sweep.run} (${handle.workflowId}): ${machines.length} machines, VERITY_LLM_RPS=${rps} on each${providerRps !== undefined ? `; the provider answers 429 above ${providerRps}/s` : ''}`,
     `  LLM requests: ${chat.length} (${refused} answered 429) over ${busySeconds.toFixed(1)} s, mean ${(chat.length / Math.max(1, busySeconds)).toFixed(2)}/s (cap ${rps}/s)`,
     `  most requests started in any window: ${peaks.map((p) => `${p.seconds} s: ${p.peak} (cap ${p.seconds * rps})`).join('; ')}`,
-    `  the same within W − ${JITTER_MS} ms (send jitter allowed): ${peaks.map((p) => `${p.seconds} s: ${p.jittered}`).join('; ')}`,
+    `  the same within W − ${JITTER_MS} ms (send jitter allowed): ${peaks.map((p) => `${p.seconds} s: ${p.jittered}`).join('; ')}; the closest two requests ${closest} ms apart (1/R = ${Math.round(1000 / rps)} ms)`,
     `  per machine: ${perMachine.map((m) => `${m.machine} ${m.requests} (${((100 * m.requests) / Math.max(1, chat.length)).toFixed(0)}%)`).join(', ')}`,
     `  rate followed: ${samples.map((sample) => `${((sample.at - started) / 1000).toFixed(0)} s: ${sample.rate}`).join(', ')}`,
     '',
