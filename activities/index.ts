@@ -8,6 +8,7 @@ import { createCheckActivities } from './check.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
+import type { LlmPacingStore } from '../src/llm/llm-pacing-store';
 import type { BatchRequestStore } from '../src/llm/batch/batch-request-store';
 import type { MethodDefinition } from '../src/methods/define-method';
 import { METHOD_NAMES, methodDefinition, type METHOD_REGISTRY, type MethodName } from '../src/methods/registry';
@@ -24,6 +25,8 @@ export interface ActivityDependencies extends Omit<SweepActivityDeps, 'verdicts'
   /** Document verdicts of `verity check`. */
   documents: DocumentStore;
   tools: ToolRegistry;
+  /** The LLM queues' shared request schedule (the 429 controller's rate is set there). */
+  llmPacing?: LlmPacingStore;
   /** Reports 429s to the LLM queue's adaptive rate controller. */
   rateLimits?: RateLimitReporter;
   /** The calls waiting in provider batches (the batch lane). */

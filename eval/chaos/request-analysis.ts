@@ -102,11 +102,14 @@ export function analyseCut(records: SimRequestRecord[], client: string, cut: Dis
 
 /** The most requests started within any window of `windowMs` (each window opening at a request). */
 export function peakRequests(records: readonly SimRequestRecord[], windowMs: number): number {
-  const starts = records.map((r) => Date.parse(r.time)).sort((a, b) => a - b);
+  return peakInWindow(records.map((r) => Date.parse(r.time)).sort((a, b) => a - b), windowMs);
+}
+
+/** The most times in any window [t, t + windowMs), t one of them (times sorted). */
+export function peakInWindow(sortedTimes: readonly number[], windowMs: number): number {
   let peak = 0;
-  let first = 0;
-  for (let last = 0; last < starts.length; last++) {
-    while (starts[last]! - starts[first]! >= windowMs) first += 1;
+  for (let last = 0, first = 0; last < sortedTimes.length; last++) {
+    while (sortedTimes[last]! - sortedTimes[first]! >= windowMs) first += 1;
     peak = Math.max(peak, last - first + 1);
   }
   return peak;

@@ -1,5 +1,5 @@
 /** Logical indices of verity; the physical name is `<prefix>-<logical>`. */
-export const LOGICAL_INDICES = ['wiki', 'web', 'scifact', 'verdicts', 'llm-cache', 'evidence-memory', 'runs', 'run-claims', 'run-failures', 'documents', 'reviews'] as const;
+export const LOGICAL_INDICES = ['wiki', 'web', 'scifact', 'verdicts', 'llm-cache', 'evidence-memory', 'runs', 'run-claims', 'run-failures', 'documents', 'reviews', 'llm-pacing'] as const;
 export type LogicalIndex = (typeof LOGICAL_INDICES)[number];
 
 export function indexName(prefix: string, logical: LogicalIndex | string): string {

@@ -7,7 +7,7 @@ import { embeddingEndpointOf } from './embedding-endpoint';
 import type { ResolvedLlmEndpoint } from './endpoint';
 import { LlmGateway } from './gateway';
 import { LOCAL_PRICES, type PriceTable, isLoopbackUrl, loadPriceTable } from './prices';
-import type { RequestPacer } from './request-pacer';
+import type { RequestGate } from './request-pacer';
 
 export interface GatewayDeps {
   config: VerityConfig;
@@ -16,7 +16,7 @@ export interface GatewayDeps {
   es?: Client;
   logger?: Logger;
   /** Paces chat requests (the worker's; CLI commands that call the model directly have none). */
-  pacer?: RequestPacer;
+  pacer?: RequestGate;
 }
 
 /** The gateway as the worker uses it: configured models, prices (none for the simulator) and cache. */

@@ -23,7 +23,7 @@ import {
 } from './errors';
 import { type LlmEndpoint, openAiClient } from './openai-client';
 import { costOf, type PriceTable } from './prices';
-import type { RequestPacer } from './request-pacer';
+import type { RequestGate } from './request-pacer';
 import { bodyFor, messagesFor, rejectsResponseFormat } from './response-format';
 import { jsonSchemaOf, parseStructuredOutput, RAW_EXCERPT_CHARS } from './structured-output';
 import type { SamplingSettings } from '../shared/sampling';
@@ -55,8 +55,8 @@ export interface LlmGatewayOptions {
   embeddingDimensions?: number;
   /** A separate embeddings server (VERITY_EMBEDDING_BASE_URL); defaults to `endpoint`. */
   embeddingEndpoint?: LlmEndpoint;
-  /** Spaces chat requests to this process's share of VERITY_LLM_RPS (cache hits are not paced). */
-  pacer?: RequestPacer;
+  /** Spaces chat requests to VERITY_LLM_RPS for all machines together (cache hits are not paced). */
+  pacer?: RequestGate;
   /** The models' context window in tokens (VERITY_LLM_CONTEXT_TOKENS); unset: asked from the server (context-window.ts). */
   contextTokens?: number;
   /** Per model id, the reasoning allowance (task cap × this) over the capability table's (capabilities.ts). */

@@ -5,13 +5,18 @@
  * what keeps bursts off the provider. Waiters are served in FIFO order; memory is one entry per
  * waiting caller plus the last start time; a caller that aborts leaves the queue and takes no slot.
  */
+/** What the gateway waits on before each chat request: this pacer, or the one all machines share (SharedRequestPacer). */
+export interface RequestGate {
+  acquire(signal?: AbortSignal): Promise<void>;
+}
+
 export interface PacerClock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-const systemClock: PacerClock = {
+export const systemClock: PacerClock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
@@ -22,7 +27,7 @@ interface Waiter {
   detach(): void;
 }
 
-export class RequestPacer {
+export class RequestPacer implements RequestGate {
   private readonly waiters: Waiter[] = [];
   private lastStart = Number.NEGATIVE_INFINITY;
   private timer: unknown;
@@ -103,6 +108,6 @@ function checkedRate(requestsPerSecond: number): number {
   return requestsPerSecond;
 }
 
-function abortReason(signal: AbortSignal): unknown {
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }

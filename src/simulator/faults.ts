@@ -1,10 +1,13 @@
+import { ProviderRateLimit } from './provider-rate-limit';
+
 export const FAULT_KINDS = ['429', '500', 'timeout', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
  * Injects `kind` with a probability, or on every Nth model request (1-based), or both; or, with
  * `match`, on every request whose body contains that text (deterministic under concurrency: e.g.
- * one task's schema name or one claim), at most `times` times.
+ * one task's schema name or one claim), at most `times` times; or, with `aboveRps`, on every request
+ * over that rate (a provider's rate limit: ProviderRateLimit).
  */
 export interface FaultRule {
   kind: FaultKind;
@@ -12,10 +15,12 @@ export interface FaultRule {
   everyNth?: number;
   match?: string;
   times?: number;
+  aboveRps?: number;
 }
 
 /**
- * Parses a CLI fault spec: `429:0.2` (probability) or `500:every=3` (every third request);
+ * Parses a CLI fault spec: `429:0.2` (probability) or `500:every=3` (every third request) or
+ * `429:above=2` (every request over 2 per second, as a provider's rate limit answers);
  * `malformed:match=<text>` (every request whose body contains the text) or `malformed:first-match=<text>`
  * (only the first such request); `timeout` hangs the request, `malformed` answers with broken JSON content.
  */
@@ -27,6 +32,12 @@ export function parseFaultSpec(spec: string): FaultRule {
   const [kind, rate] = spec.split(':', 2);
   if (!FAULT_KINDS.includes(kind as FaultKind) || !rate) {
     throw new Error(`invalid fault '${spec}': expected <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n>`);
+  }
+  const above = /^above=(.+)$/.exec(rate);
+  if (above) {
+    const aboveRps = Number(above[1]);
+    if (aboveRps > 0 && Number.isFinite(aboveRps)) return { kind: kind as FaultKind, aboveRps };
+    throw new Error(`invalid fault '${spec}': above=<requests per second> must be a positive number`);
   }
   const every = /^every=(\d+)$/.exec(rate);
   if (every && Number(every[1]) >= 1) return { kind: kind as FaultKind, everyNth: Number(every[1]) };
@@ -41,6 +52,8 @@ export class FaultInjector {
   private state: number;
   /** Injections so far per rule (for `times`). */
   private injected = new Map<FaultRule, number>();
+  /** The rate limit of each `aboveRps` rule. */
+  private limits = new Map<FaultRule, ProviderRateLimit>();
 
   constructor(
     private readonly rules: readonly FaultRule[],
@@ -49,10 +62,14 @@ export class FaultInjector {
     this.state = seed;
   }
 
-  /** Call once per model request (with its body, for `match` rules); returns the fault to inject, if any. */
-  next(requestText = ''): FaultKind | undefined {
+  /** Call once per model request (with its body, for `match` rules, and its arrival, for `aboveRps`); returns the fault to inject, if any. */
+  next(requestText = '', nowMs = Date.now()): FaultKind | undefined {
     this.requestNumber++;
     for (const rule of this.rules) {
+      if (rule.aboveRps !== undefined) {
+        if (this.limitOf(rule).refuses(nowMs)) return rule.kind;
+        continue;
+      }
       if (rule.match !== undefined) {
         if (this.matches(rule, requestText)) return rule.kind;
         continue;
@@ -67,6 +84,13 @@ export class FaultInjector {
     this.requestNumber = 0;
     this.state = this.seed;
     this.injected.clear();
+    this.limits.clear();
+  }
+
+  private limitOf(rule: FaultRule): ProviderRateLimit {
+    let limit = this.limits.get(rule);
+    if (!limit) this.limits.set(rule, (limit = new ProviderRateLimit(rule.aboveRps!)));
+    return limit;
   }
 
   private matches(rule: FaultRule, requestText: string): boolean {

@@ -10,6 +10,8 @@ import type { LlmGateway } from '../llm/gateway';
 import { PacerRateRefresher } from '../llm/pacer-rate';
 import { RateLimitReporter } from '../client/rate-limit-reporter';
 import { RequestPacer } from '../llm/request-pacer';
+import { LlmPacingStore } from '../llm/llm-pacing-store';
+import { SharedRequestPacer } from '../llm/shared-request-pacer';
 import { llmTaskQueue } from '../shared/task-queues';
 import { defaultLlmRateSettings } from '../shared/llm-rate';
 import type { Logger } from '../logging/logger';
@@ -25,13 +27,15 @@ import { flushTracing } from '../telemetry/flush';
 import { BatchRequestStore } from '../llm/batch/batch-request-store';
 
 export interface WorkerDependencies extends ActivityDependencies {
-  /** Keeps the LLM request pacer at this process's share of the rate (when the worker has one). */
+  /** Keeps the fallback pacer at this process's share of the rate (when the worker has one). */
   pacerRate?: PacerRateRefresher;
+  /** Paces chat requests on the schedule all machines of the LLM queue share (when the worker has a rate). */
+  sharedPacer?: SharedRequestPacer;
   close(): Promise<void>;
 }
 
 export interface WorkerDependencyOptions {
-  /** The LLM queue's rate (VERITY_LLM_RPS): chat requests are paced to this process's share of it. None: no pacing. */
+  /** The LLM queue's rate (VERITY_LLM_RPS) for all machines together: chat requests are paced to it. None: no pacing. */
   llmRequestsPerSecond?: number;
 }
 
@@ -43,9 +47,14 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
   const es = createEsClient(config.elasticsearch);
   const endpoint = await resolveLlmEndpoint(config, logger);
   const { llmRequestsPerSecond } = options;
-  const pacer = llmRequestsPerSecond === undefined ? undefined : new RequestPacer(llmRequestsPerSecond);
-  const gateway = createLlmGateway({ config, endpoint, es, logger, ...(pacer ? { pacer } : {}) });
   const prefix = config.elasticsearch.indexPrefix;
+  const llmPacing = new LlmPacingStore(es, prefix);
+  const pacer = llmRequestsPerSecond === undefined ? undefined : new RequestPacer(llmRequestsPerSecond);
+  const sharedPacer =
+    pacer && llmRequestsPerSecond !== undefined
+      ? new SharedRequestPacer({ reservations: llmPacing, llmTaskQueue: llmTaskQueue(config.temporal.taskQueue), requestsPerSecond: llmRequestsPerSecond, fallback: pacer, logger })
+      : undefined;
+  const gateway = createLlmGateway({ config, endpoint, es, logger, ...(sharedPacer ? { pacer: sharedPacer } : {}) });
   const verdicts = new VerdictStore(es, indexName(prefix, 'verdicts'));
   await prepareIndices(gateway, verdicts, logger);
   const memory = createEvidenceMemory(config, es, gateway);
@@ -85,6 +94,8 @@ export async function createWorkerDependencies(config: VerityConfig, logger: Log
       logger,
     }),
     pacerRate,
+    ...(sharedPacer ? { sharedPacer } : {}),
+    llmPacing,
     async close() {
       pacerRate?.stop();
       await flushTracing();

@@ -62,7 +62,7 @@ describe('LLM request pacer against the real Temporal and the simulator', () => 
     expect(peakPerSecond(arrivals)).toBeLessThanOrEqual(Math.ceil(R * 1.05));
   });
 
-  it('paces each process at R/2 once a second worker process polls the LLM queue, and follows a lower queue rate set after 429s', async () => {
+  it('keeps the fallback pacer (used while the shared schedule is unreachable) at R/2 once a second worker process polls the LLM queue, and at its share of a lower queue rate set after 429s', async () => {
     const connection = await NativeConnection.connect({ address: config.temporal.address });
     const second = await Worker.create({
       connection,

@@ -191,11 +191,11 @@ describe('a run that grows, retries its failures, polices itself and adapts its 
     const { handle } = await startSweep(client, config.temporal.taskQueue, buildSweepInput(config, run, tmp));
 
     // Every request answers 429 (Retry-After: 1): the controller halves the rate once per cooldown.
-    // The rate is the queue's own, enforced by the server for all its workers.
+    // The rate is the queue's own, on the start schedule all its workers share and as the server's queue limit.
     let cut = await readLlmRateStatus(client, config);
     await waitFor('two cuts of the rate, applied to the queue', async () => {
       cut = await readLlmRateStatus(client, config);
-      return cut.adapting && cut.rate <= LLM_RPS / 4 && (await queueRateLimitOf(client, llmQueue)) === cut.rate;
+      return cut.adapting && cut.rate <= LLM_RPS / 4 && (await queueRateLimitOf(client, llmQueue)) === cut.rate && (await deps.llmPacing!.rateLimitOf(llmQueue)) === cut.rate;
     }, 20_000, 100);
     expect(cut.rateLimitedCount).toBeGreaterThan(0);
     expect(formatLlmRate(cut)).toMatch(new RegExp(`LLM queue: ${cut.rate} req/s \\(adaptive, ceiling ${LLM_RPS}\\); \\d+ × 429 since`));
@@ -212,6 +212,7 @@ describe('a run that grows, retries its failures, polices itself and adapts its 
     expect(final).toMatchObject({ rate: LLM_RPS });
     expect(final.decreases).toBeGreaterThanOrEqual(2);
     expect(await queueRateLimitOf(client, llmQueue)).toBeUndefined();
+    expect(await deps.llmPacing!.rateLimitOf(llmQueue)).toBeUndefined();
     const after = await readLlmRateStatus(client, config);
     expect(after).toMatchObject({ rate: LLM_RPS, adapting: false, rateLimitedCount: final.rateLimitedCount });
 

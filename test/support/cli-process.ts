@@ -19,10 +19,15 @@ export interface RunningCli {
 
 /** Starts `verity <args>` from source as its own process with `env` (OPENAI_* removed unless given). */
 export function spawnCli(args: string[], env: Record<string, string>): RunningCli {
+  return spawnScript(path.join(projectRoot(), 'test', 'support', 'run-cli.ts'), args, env);
+}
+
+/** Starts the TypeScript `script` with `args` as its own process with `env` (OPENAI_* removed unless given). */
+export function spawnScript(script: string, args: string[], env: Record<string, string>): RunningCli {
   const base = { ...process.env };
   delete base.OPENAI_BASE_URL;
   delete base.OPENAI_API_KEY;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'test', 'support', 'run-cli.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: projectRoot(),
     env: { ...base, VERITY_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,7 +58,7 @@ export function spawnCli(args: string[], env: Record<string, string>): RunningCl
       const check = () => {
         const match = pattern.exec(stderr);
         if (match) finish(() => resolve(match));
-        else if (child.exitCode !== null || child.signalCode !== null) finish(() => reject(new Error(`verity ${args.join(' ')} ended before printing ${pattern}; stderr: ${stderr.slice(-500)}`)));
+        else if (child.exitCode !== null || child.signalCode !== null) finish(() => reject(new Error(`${path.basename(script)} ${args.join(' ')} ended before printing ${pattern}; stderr: ${stderr.slice(-500)}`)));
       };
       const timer = setTimeout(() => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; stderr: ${stderr.slice(-500)}`))), timeoutMs);
       const finish = (settle: () => void) => {

@@ -27,3 +27,22 @@ describe('fault injection', () => {
     expect(hits).toBeLessThan(32);
   });
 });
+
+describe('a provider rate limit (429:above=<rps>)', () => {
+  it('parses the spec', () => {
+    expect(parseFaultSpec('429:above=2.5')).toEqual({ kind: '429', aboveRps: 2.5 });
+    expect(() => parseFaultSpec('429:above=0')).toThrow(/positive/);
+  });
+
+  it('refuses the requests over the rate, one second of burst allowed, and lets the rate through again', () => {
+    const injector = new FaultInjector([{ kind: '429', aboveRps: 2 }]);
+    // Ten requests at once: two pass (one second's worth), the rest are refused.
+    expect(Array.from({ length: 10 }, () => injector.next('', 0)).filter(Boolean)).toHaveLength(8);
+    // Then one every 500 ms (the rate): none is refused.
+    expect(Array.from({ length: 20 }, (_, i) => injector.next('', 500 * (i + 1))).filter(Boolean)).toHaveLength(0);
+    // One every 250 ms (twice the rate): about half are refused.
+    const fast = Array.from({ length: 40 }, (_, i) => injector.next('', 10_000 + 250 * (i + 1))).filter(Boolean).length;
+    expect(fast).toBeGreaterThanOrEqual(18);
+    expect(fast).toBeLessThanOrEqual(22);
+  });
+});

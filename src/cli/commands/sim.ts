@@ -52,7 +52,7 @@ export function registerSimCommand(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (default: VERITY_SIM_PORT, 0 = any free port)', nonNegativeInt)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--latency <ms>', 'delay before every model answer (default: VERITY_SIM_LATENCY_MS)', nonNegativeInt)
-    .option('--fault <spec>', `inject a fault, repeatable: <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n>`, collectFault, [])
+    .option('--fault <spec>', `inject a fault, repeatable: <${FAULT_KINDS.join('|')}>:<probability> or <kind>:every=<n> or 429:above=<requests per second> (a provider's rate limit)`, collectFault, [])
     .option('--fault-seed <n>', 'seed of the fault generator', nonNegativeInt, 7)
     .option('--request-log <file>', 'append every request as a JSON line to this file')
     .addOption(
