@@ -56,5 +56,7 @@ export async function followBulkIngest(
   })();
   const outcome = await result;
   await poll;
+  // The last poll may predate the end: the result says where it ended.
+  onProgress({ nextBatch: outcome.batches, batches: outcome.batches, passages: outcome.passages, total: outcome.passages, checksum: outcome.checksum, startedAt: outcome.startedAt, inFlight: 0 });
   return outcome;
 }

@@ -80,4 +80,27 @@ describe('bulk ingest with its worker killed mid-way', () => {
       await deleteIndicesWithPrefix(es, prefix);
     }
   });
+
+  it('`verity ingest generated` says the corpus is generated and writes progress lines when not on a terminal', async () => {
+    const prefix = uniqueName('ingest-generated');
+    const env = { ES_INDEX_PREFIX: prefix, TEMPORAL_TASK_QUEUE: prefix, OPENAI_BASE_URL: simulator.url, OPENAI_API_KEY: 'sk-test', VERITY_PROGRESS_INTERVAL_S: '1' };
+    const worker = spawnCli(['worker'], env);
+    try {
+      await worker.waitForStderr(/serving task queue/, 300_000);
+      const cli = await spawnCli(['ingest', 'generated', '--total', '3000', '--batch', '500', '--parallel', '2', '--source', DEMO_CORPUS], env).exited;
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stderr).toContain('GENERATED corpus, not a real dump: 3000 passages');
+      const index = indexName(prefix, 'wiki');
+      const lines = cli.stderr.split('\n').filter((line) => line.startsWith(`ingest generated → ${index}: `));
+      expect(lines.length, cli.stderr).toBeGreaterThanOrEqual(1);
+      expect(lines.at(-1)).toMatch(/: 3000\/3000 passages \(100%\) · .* · ETA 0 s · 6\/6 batches, 0 in flight$/);
+      expect(cli.stderr).not.toContain('\u001b[');
+      expect(cli.stdout).toMatch(/^ingested 3000 generated passages into \S+ in 6 batches; checksum [0-9a-f]{16}$/m);
+      expect((await es.count({ index })).count).toBe(3000);
+    } finally {
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      await deleteIndicesWithPrefix(es, prefix);
+    }
+  });
 });
