@@ -91,6 +91,24 @@ function options() {
 
 type Options = ReturnType<typeof options>;
 
+/** CPU time all Elasticsearch nodes have used so far (ms); its rise over a run of queries is an upper bound of their cost (merges count too). */
+async function esCpuMs(es: ReturnType<typeof createEsClient>): Promise<number> {
+  const stats = await es.nodes.stats({ metric: 'process' });
+  return Object.values(stats.nodes).reduce((sum, node) => sum + (node.process?.cpu?.total_in_millis ?? 0), 0);
+}
+
+/** When the simulator answered each LLM request (POST) so far. */
+function simulatorPosts(requestLog: string): string[] {
+  if (!fs.existsSync(requestLog)) return [];
+  return fs
+    .readFileSync(requestLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { method: string; time: string })
+    .filter((record) => record.method === 'POST')
+    .map((record) => record.time);
+}
+
 function mergeResults(out: string, key: string, value: unknown): void {
   const existing = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
   existing[key] = value;
@@ -197,14 +215,16 @@ async function ingestPhase(opts: Options, machines: string[], workDir: string): 
   }
 }
 
-async function latencyPhase(opts: Options, machines: string[], workDir: string, simulatorUrl: string): Promise<void> {
+async function latencyPhase(opts: Options, machines: string[], workDir: string, simulatorUrl: string, requestLog: string): Promise<void> {
   const config = loadConfig(process.env);
   const es = createEsClient({ ...config.elasticsearch, url: CLUSTER_ES_LOCAL_URL, requestTimeoutMs: 120_000 });
   const index = indexName(opts.prefix, 'wiki');
   const queries = readClaimQueries(opts.queries);
   say(`${queries.length} BM25 queries (claim texts of HoVer and FEVER dev) at k = 20 against ${index}`);
   await timeQueries(es, index, queries.slice(0, 50)); // warm-up, not counted
-  const idle = latencySummary(await timeQueries(es, index, queries));
+  const cpuBefore = await esCpuMs(es);
+  const idle = { ...latencySummary(await timeQueries(es, index, queries)), esCpuMsPerQuery: 0 };
+  idle.esCpuMsPerQuery = Math.round((await esCpuMs(es)) - cpuBefore) / queries.length;
   say(`idle: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms`);
 
   await ensureInfra(config, { log: say });
@@ -215,7 +235,11 @@ async function latencyPhase(opts: Options, machines: string[], workDir: string, 
   try {
     const { handle } = await startSweep(client, config.temporal.taskQueue, input);
     say(`sweep ${handle.workflowId}: ${total} verifications on ${machines.length} machines, retrieving from ${index}`);
-    await sleep(20_000); // the sweep at full concurrency
+    // Measure only once the machines' workers are up and calling the LLM (their start takes minutes under load).
+    const llmRequests = () => simulatorPosts(requestLog);
+    const sweepDeadline = Date.now() + 600_000;
+    while (llmRequests().length < 50 && Date.now() < sweepDeadline) await sleep(2_000);
+    const windowStart = new Date().toISOString();
     const during: number[] = [];
     let rounds = 0;
     while ((await endedStatus(client, handle.workflowId)) === undefined && rounds < 3) {
@@ -223,6 +247,10 @@ async function latencyPhase(opts: Options, machines: string[], workDir: string, 
       rounds += 1;
     }
     const underSweep = latencySummary(during);
+    const windowEnd = new Date().toISOString();
+    const inWindow = llmRequests().filter((time) => time >= windowStart && time <= windowEnd).length;
+    const llmRequestsPerSecond = Number((inWindow / ((Date.parse(windowEnd) - Date.parse(windowStart)) / 1000)).toFixed(1));
+    const verdicts = (await es.count({ index: indexName(opts.prefix, 'verdicts') }).catch(() => ({ count: 0 }))).count;
     const status = await endedStatus(client, handle.workflowId);
     say(`while the sweep ran: p50 ${underSweep.p50Ms} ms, p99 ${underSweep.p99Ms} ms over ${underSweep.queries} queries (sweep ${status ?? 'still running'} at the end)`);
     await handle.cancel().catch(() => undefined);
@@ -233,10 +261,10 @@ async function latencyPhase(opts: Options, machines: string[], workDir: string, 
       k: 20,
       query: 'multi_match over content (BM25), as rag.search does; one query at a time from the bench host through node-1',
       idle,
-      whileSweepRuns: { ...underSweep, sweep: `${total} verifications, every method (eval/sweeps/cluster-chaos.yaml, simulator at ${simulatorUrl}), ${machines.length} worker machines`, sweepStatusAfter: status ?? 'running (cancelled by the bench)' },
+      whileSweepRuns: { ...underSweep, window: { from: windowStart, to: windowEnd }, sweepLlmRequestsPerSecond: llmRequestsPerSecond, verdictsAtEnd: verdicts, sweep: `${total} verifications, every method (eval/sweeps/cluster-chaos.yaml, simulator at ${simulatorUrl}), ${machines.length} worker machines`, sweepStatusAfter: status ?? 'running (cancelled by the bench)' },
       ratioP50: Number((underSweep.p50Ms / idle.p50Ms).toFixed(2)),
       ratioP99: Number((underSweep.p99Ms / idle.p99Ms).toFixed(2)),
-      dense: 'not measured: 5 M vectors of 384 float dims are 7.7 GB before the HNSW graph, more than the page cache three 384 MB-heap nodes leave on this shared 24 GB machine, and embedding 5 M passages on 2 cores takes hours',
+      dense: 'not measured: 5 M vectors of 384 float dims are 7.7 GB before the HNSW graph, more than the page cache left on this shared 24 GB machine beside three 1 GB-heap nodes and the other jobs, and embedding 5 M passages on 2 cores takes hours',
     });
   } finally {
     for (const child of workers) child.kill('SIGTERM');
@@ -251,11 +279,12 @@ async function main(): Promise<void> {
   const machines = await workerMachines();
   const workDir = path.join(ROOT, '.verity', 'wiki-scale', opts.prefix);
   fs.mkdirSync(workDir, { recursive: true });
-  const simulator = await startSimulatorProcess(ROOT, path.join(workDir, 'sim-requests.jsonl'), 200, '', HOST_IP);
+  const requestLog = path.join(workDir, `sim-requests-${Date.now().toString(36)}.jsonl`);
+  const simulator = await startSimulatorProcess(ROOT, requestLog, 200, '', HOST_IP);
   Object.assign(process.env, clusterEnv(opts.prefix, simulator.url, workDir, { VERITY_LLM_RPS: '50', VERITY_LLM_CONCURRENCY: '16' }));
   try {
     if (opts.phase !== 'latency') await ingestPhase(opts, machines, workDir);
-    if (opts.phase !== 'ingest') await latencyPhase(opts, machines, workDir, simulator.url);
+    if (opts.phase !== 'ingest') await latencyPhase(opts, machines, workDir, simulator.url, requestLog);
   } finally {
     simulator.process.kill('SIGTERM');
   }
