@@ -5,6 +5,7 @@ import type { VerdictStore } from '../src/verdicts/verdict-store';
 import type { DocumentStore } from '../src/check/document-store';
 import { createBatchActivities } from './batch.activities';
 import { createCheckActivities } from './check.activities';
+import { createIngestActivities } from './ingest.activities';
 import { createLlmActivities } from './llm.activities';
 import { createLlmRateActivities } from './llm-rate.activities';
 import type { RateLimitReporter } from '../src/client/rate-limit-reporter';
@@ -45,6 +46,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSweepActivities(deps),
     ...createToolActivities({ tools: deps.tools }),
     ...createCheckActivities({ documents: deps.documents, verdicts: deps.verdicts }),
+    ...createIngestActivities({ es: deps.es }),
     // Each method's own activities (src/methods/<m>/), from the registry.
     ...(Object.assign({}, ...METHOD_NAMES.map((name) => methodDefinition(name).activities?.(deps) ?? {})) as RegisteredMethodActivities),
   };

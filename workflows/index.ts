@@ -5,3 +5,4 @@ export { toeNodeWorkflow } from '../src/methods/toe/sandbox/toe-node.workflow';
 export { llmRateWorkflow } from './llm-rate.workflow';
 export { checkDocumentWorkflow } from './check-document.workflow';
 export { batchCollectorWorkflow } from './batch-collector.workflow';
+export { bulkIngestWorkflow } from './bulk-ingest.workflow';

@@ -18,6 +18,7 @@ import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { parsePositiveInt, toCliError } from '../common';
 import { CommandProgress } from '../progress';
+import { registerIngestGenerated } from './ingest-generated';
 
 interface IngestWikiOptions {
   index?: string;
@@ -153,4 +154,5 @@ export function registerIngestCommand(program: Command): void {
       ),
     '<ES_INDEX_PREFIX>-web',
   ).action((file: string, options: IngestWikiOptions) => ingestFile(file, options, { index: (prefix) => webIndexName(prefix), target: WEB_TARGET }));
+  registerIngestGenerated(ingest);
 }
