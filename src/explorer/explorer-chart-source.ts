@@ -4,16 +4,13 @@ import { explorerCharts } from './charts/explorer-charts';
 import type { ExplorerChart } from './charts/explorer-chart';
 import { loadRunReport } from '../report/load-run-report';
 import type { RunReport } from '../report/report-types';
-import { indexName } from '../es/indices';
-import { isIndexNotFound } from '../es/client';
+import { learningOrder, LEARNING_METHODS } from './learning-order';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../runs/read-run';
 
 /** The report is re-read after this long, so a growing run's charts show its new verdicts. */
 const REPORT_TTL_MS = 30_000;
 /** Verifications one chart request draws; beyond, the charts say they show the first ones. */
 export const CHART_MAX_VERIFICATIONS = 50_000;
-/** Methods whose verdicts carry an online policy's trace (ToE): their learning curve is drawn. */
-const LEARNING_METHODS = ['toe'];
 
 export interface ExplorerChartsAnswer {
   charts: ExplorerChart[];
@@ -78,35 +75,7 @@ export class ExplorerChartSource {
       throw err;
     });
     if (!report) return undefined;
-    return { at: Date.now(), report, learningOrder: await this.learningOrder(report) };
-  }
-
-  /**
-   * Verdicts of ToE acting with an online policy, by workflow id: their position in the run's claim
-   * order (claim-order schedule), else their finish time, the order the policy learned in.
-   */
-  private async learningOrder(report: RunReport): Promise<Map<string, number>> {
-    const order = new Map<string, number>();
-    if (!report.claims.some((row) => LEARNING_METHODS.includes(row.method))) return order;
-    type Online = { workflowId: string; finishedAt?: string; trace?: { online?: { claimOrder?: { position?: number } } } };
-    const response = await this.options.client
-      .search<Online>({
-        index: indexName(this.options.prefix, 'verdicts'),
-        size: 10_000,
-        query: { bool: { must: [{ term: { runId: this.options.runId } }, { terms: { method: LEARNING_METHODS } }] } },
-        _source: ['workflowId', 'finishedAt', 'trace.online'],
-      })
-      .catch((err: unknown) => {
-        if (isIndexNotFound(err)) return undefined;
-        throw err;
-      });
-    for (const hit of response?.hits.hits ?? []) {
-      const source = hit._source;
-      const online = source?.trace?.online;
-      if (!source || !online) continue;
-      const position = online.claimOrder?.position ?? (source.finishedAt ? Date.parse(source.finishedAt) : Number.NaN);
-      if (Number.isFinite(position)) order.set(source.workflowId, position);
-    }
-    return order;
+    const learns = report.claims.some((row) => LEARNING_METHODS.includes(row.method));
+    return { at: Date.now(), report, learningOrder: learns ? await learningOrder(client, prefix, runId) : new Map() };
   }
 }
