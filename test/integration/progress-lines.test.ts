@@ -83,6 +83,21 @@ describe('progress when the output is not a terminal', () => {
     expect(log).not.toContain('\u001b[');
   }, 300_000);
 
+  it('check redirected to a file writes progress lines for extraction and verification', async () => {
+    const document = path.join(dir, 'document.txt');
+    fs.writeFileSync(document, ['The Eiffel Tower was completed in 1889.', 'The Amazon River carries more water than any other river.', 'Mount Everest is the highest mountain above sea level.', 'The Great Wall of China is visible from the Moon.'].join(' '));
+    const { code, log } = await runToFile(['check', document, '--method', 'llm-only', '--window', '1'], { ...env, VERITY_SIM_LATENCY_MS: '800' }, path.join(dir, 'check.log'), 600_000);
+    expect(code, log).toBe(0);
+    const lines = log.split('\n').filter((line) => /^check \S+: /.test(line));
+    const extracting = lines.filter((line) => /: extracting claims: \d+\/4 sentences \(\d+%\) · /.test(line));
+    const verifying = lines.filter((line) => /: verifying: \d+\/\d+ claims \(\d+%\) · /.test(line));
+    expect(extracting.length, log).toBeGreaterThanOrEqual(1);
+    expect(verifying.length, log).toBeGreaterThanOrEqual(1);
+    expect(lines.indexOf(extracting[0]!)).toBeLessThan(lines.indexOf(verifying[0]!));
+    expect(verifying.at(-1)).toMatch(/: verifying: (\d+)\/\1 claims \(100%\) · .* · ETA 0 s · done$/);
+    expect(log).not.toContain('\u001b[');
+  }, 600_000);
+
   it('a bench redirected to a file writes progress lines for each of its phases (bench:export)', async () => {
     const { code, log } = await runToFile(['--verdicts', '200'], env, path.join(dir, 'bench-export.log'), 300_000, path.join('eval', 'bench', 'export-memory.ts'));
     expect(code, log).toBe(0);
