@@ -25,6 +25,7 @@ import YAML from 'yaml';
 import { ensureInfra } from '../../infra';
 import { main as cli } from '../../src/cli/main';
 import { loadConfig } from '../../src/config/config';
+import { ingestProgress } from '../../src/cli/ingest-progress';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, LOCAL_MODEL_NAMES, type LocalModelName } from '../../src/config/local-llm';
 import { ingestCorpus } from '../../src/corpus/ingest';
 import { createEsClient } from '../../src/es/client';
@@ -99,8 +100,8 @@ async function main(): Promise<void> {
   await ensureInfra(config, { log: (line) => process.stderr.write(`[infra] ${line}\n`) });
   const es = createEsClient(config.elasticsearch);
   if (!(await es.indices.exists({ index: indexName(prefix, 'wiki') }))) {
-    process.stderr.write(`ingesting wiki.jsonl into ${indexName(prefix, 'wiki')} …\n`);
-    await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: WIKI });
+    const { progress, onProgress } = ingestProgress(`bench check-extraction: ingest wiki.jsonl into ${indexName(prefix, 'wiki')}`, config.progressIntervalMs);
+    await ingestCorpus({ client: es, index: indexName(prefix, 'wiki'), file: WIKI, onProgress }).finally(() => progress.finish());
   }
 
   const model = local ? modelName : config.llm.models.default;

@@ -15,6 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Client } from '@elastic/elasticsearch';
+import { CommandProgress } from '../../src/cli/progress';
+import { loadConfig } from '../../src/config/config';
 import { createEsClient } from '../../src/es/client';
 import { ensureIndex } from '../../src/es/ensure-index';
 import { indexName } from '../../src/es/indices';
@@ -42,7 +44,7 @@ async function bulk(client: Client, index: string, docs: { id: string; doc: obje
 }
 
 /** A run of `verdicts` verifications (claims × 10 variants); every 50th is a failure instead. */
-async function generateRun(client: Client, prefix: string, verdicts: number): Promise<{ verdicts: number; failures: number }> {
+async function generateRun(client: Client, prefix: string, verdicts: number, progress: CommandProgress): Promise<{ verdicts: number; failures: number }> {
   const variants = METHODS.flatMap((method) => MODELS.map((model) => ({ method, model })));
   const claims = Math.ceil(verdicts / variants.length);
   await ensureIndex(client, indexName(prefix, 'verdicts'), VERDICT_INDEX);
@@ -96,8 +98,10 @@ async function generateRun(client: Client, prefix: string, verdicts: number): Pr
       counts.verdicts += 1;
     }
     await flush();
+    progress.update({ done: (ordinal + 1) * variants.length, total: claims * variants.length });
   }
   await flush(true);
+  progress.finish();
   await client.indices.refresh({ index: `${prefix}-*` });
   return counts;
 }
@@ -134,17 +138,24 @@ async function main(): Promise<void> {
   const client = createEsClient({ url: esUrl() });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-export-bench-'));
   try {
-    process.stderr.write(`generating ${wanted} verifications under ${prefix}-* …\n`);
-    const generated = await generateRun(client, prefix, wanted);
+    const intervalMs = loadConfig().progressIntervalMs;
+    const generated = await generateRun(client, prefix, wanted, new CommandProgress({ label: `bench export-memory (generating ${prefix}-*)`, unit: 'verifications', intervalMs }));
     process.stderr.write(`generated ${generated.verdicts} verdicts and ${generated.failures} failures\n`);
     const rows: string[][] = [];
+    // Each measurement is a child process of its own; the bar counts them (load-all, then every format).
+    const measured = new CommandProgress({ label: 'bench export-memory', unit: 'measurements', intervalMs });
+    const total = 1 + EXPORT_FORMATS.length;
+    measured.update({ done: 0, total, detail: 'load all' });
     const baseline = child(['load-all', prefix, '-']);
-    for (const format of EXPORT_FORMATS) {
+    for (const [i, format] of EXPORT_FORMATS.entries()) {
+      measured.update({ done: 1 + i, total, detail: format });
       const file = path.join(dir, `run.${format}`);
       const result = child([format, prefix, file]);
       if (result.rows !== generated.verdicts + generated.failures) throw new Error(`${format}: exported ${result.rows} rows, expected ${generated.verdicts + generated.failures}`);
       rows.push([format, String(result.rows), (fs.statSync(file).size / 2 ** 20).toFixed(1), result.peakRssMb.toFixed(0), (result.peakRssMb / baseline.peakRssMb).toFixed(2), result.seconds.toFixed(1)]);
     }
+    measured.update({ done: total, total });
+    measured.finish();
     rows.push(['(load all verdicts in memory)', String(baseline.rows), '-', baseline.peakRssMb.toFixed(0), '1.00', baseline.seconds.toFixed(1)]);
     const header = ['export', 'rows', 'file MB', 'peak RSS MB', 'RSS vs load-all', 'seconds'];
     process.stdout.write(`${[header, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`);

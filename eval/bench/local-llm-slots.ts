@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_LLM_ENGINE, LOCAL_MODELS, type LocalModelName } from '../../src/config/local-llm';
 import { loadConfig } from '../../src/config/config';
+import { pool } from './support/pool';
 import { projectRoot } from '../../src/project-root';
 import { ensureEngine, ensureWeights, localLlmPaths } from '../../infra/local-llm-install';
 import { startServer } from '../../infra/local-llm';
@@ -102,14 +103,12 @@ async function measure(baseUrl: string, slots: number) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model, max_tokens: 1, messages: [{ role: 'user', content: 'Hi' }] }),
   });
-  let next = 0;
   const results: Array<Usage & { ms: number }> = [];
   const startedAt = Date.now();
-  await Promise.all(
-    Array.from({ length: slots }, async () => {
-      while (next < requestCount) results.push(await send(baseUrl, next++));
-    }),
-  );
+  const requests = Array.from({ length: requestCount }, (_, i) => i);
+  await pool(requests, slots, async (i) => void results.push(await send(baseUrl, i)), {
+    progress: { label: `bench local-llm-slots ${slots} slot${slots === 1 ? '' : 's'}`, unit: 'requests', intervalMs: loadConfig().progressIntervalMs },
+  });
   const seconds = (Date.now() - startedAt) / 1000;
   const promptTokens = results.reduce((sum, r) => sum + r.prompt_tokens, 0);
   const generatedTokens = results.reduce((sum, r) => sum + r.completion_tokens, 0);

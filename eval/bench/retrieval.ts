@@ -16,6 +16,7 @@ import { describeEmbeddings, embeddingEndpointOf } from '../../src/llm/embedding
 import { resolveLlmEndpoint } from '../../src/llm/endpoint';
 import type { LlmGateway } from '../../src/llm/gateway';
 import { projectRoot } from '../../src/project-root';
+import { humanDuration } from '../../src/shared/human-duration';
 import type { EmbedTexts } from '../../src/retrieval/dense';
 import { passageEmbedder, queryEmbedder, SIMULATED_EMBEDDINGS_NOTICE } from '../../src/retrieval/embedder';
 import { DEFAULT_HYBRID_FUSION, type HybridFusion } from '../../src/retrieval/hybrid';
@@ -26,6 +27,8 @@ import { ensureBenchIndex } from './bench-index';
 import { E5_LABEL, e5Environment, startE5Server } from './e5-server';
 import { collapseToPages, recallAtKs, type GoldCriterion } from './page-recall';
 import { exitWithUsageIfAsked } from './support/usage';
+import { pool } from './support/pool';
+import { ingestProgress } from '../../src/cli/ingest-progress';
 
 exitWithUsageIfAsked(__filename);
 
@@ -65,19 +68,6 @@ interface Row {
   mode: RetrievalMode;
   claims: number;
   recall: Record<number, number>;
-}
-
-async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 const EMBEDDINGS = ['configured', 'e5'] as const;
@@ -154,14 +144,15 @@ async function prepareIndices(context: BenchContext, options: BenchOptions): Pro
   for (const corpus of new Set(options.datasets.map((d) => d.corpus))) {
     const file = path.join(DATA, CORPORA[corpus]);
     const started = Date.now();
+    const { progress, onProgress } = ingestProgress(`bench retrieval index ${corpus}`, config.progressIntervalMs);
     const { index, reused } = await ensureBenchIndex(
       es,
       config.elasticsearch.indexPrefix,
       { name: corpus, file, passageChars: DEFAULT_PASSAGE_CHARS, embeddingId: context.embeddingId },
       passageEmbedder(gateway),
-      (p) => process.stderr.write(`\r${corpus}: ${p.documents} docs, ${p.passages} passages, ${p.embedded} embedded`),
-    );
-    process.stderr.write(`\n${corpus}: ${reused ? 'reusing' : 'built'} ${index} (${((Date.now() - started) / 1000).toFixed(1)}s)\n`);
+      onProgress,
+    ).finally(() => progress.finish());
+    process.stderr.write(`${corpus}: ${reused ? 'reusing' : 'built'} ${index} (${humanDuration(Date.now() - started)})\n`);
     indices[corpus] = index;
   }
   return indices;
@@ -174,11 +165,13 @@ async function measure(context: BenchContext, options: BenchOptions, indices: Re
     const { claims } = await loadDataset(path.join(DATA, dataset.claimsFile));
     const scored = claims.filter((claim) => dataset.gold(claim).length > 0).slice(options.skip, options.skip + options.limit);
     for (const mode of options.modes) {
-      const rankings = await mapConcurrent(scored, 8, async (claim) => {
+      const rankings: { pages: string[]; gold: string[] }[] = [];
+      const progress = { label: `bench retrieval ${dataset.name} ${mode}`, unit: 'claims', intervalMs: context.config.progressIntervalMs };
+      await pool([...scored.entries()], 8, async ([i, claim]) => {
         const request = { index: indices[dataset.corpus]!, query: claim.claim, k: options.pool, mode, fusion: options.fusion };
         const passages = await retrievePassages(deps, request);
-        return { pages: collapseToPages(passages, dataset.pageOf), gold: dataset.gold(claim) };
-      });
+        rankings[i] = { pages: collapseToPages(passages, dataset.pageOf), gold: dataset.gold(claim) };
+      }, { progress });
       const row = { dataset: dataset.name, criterion: dataset.criterion, mode, claims: scored.length, recall: recallAtKs(rankings, KS, dataset.criterion) };
       rows.push(row);
       process.stderr.write(`${row.dataset} ${mode}: ${KS.map((k) => `R@${k}=${row.recall[k]!.toFixed(3)}`).join(' ')}\n`);

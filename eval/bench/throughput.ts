@@ -38,6 +38,7 @@ import { livePid, stopPidFile } from '../../infra/support';
 import { devServerPid, ensureTemporal, temporalPaths } from '../../infra/temporal';
 import { buildSweepInput, startSweep } from '../../src/client/start-sweep';
 import { loadConfig, type VerityConfig } from '../../src/config/config';
+import { CommandProgress } from '../../src/cli/progress';
 import { createEsClient } from '../../src/es/client';
 import { indexName } from '../../src/es/indices';
 import { createLogger } from '../../src/logging/logger';
@@ -362,6 +363,12 @@ async function main(): Promise<void> {
   const command = args ? `npm run bench:throughput -- ${args}` : 'npm run bench:throughput';
   const report = (complete: boolean) => ({ command, complete, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, settings, rows, scaleOut });
   // Written after every row, so that a long run that is stopped keeps the rows it finished.
+  // Where the bench stands, in measurement windows: per latency the sequential script, then verity and the raw engine per method (a raw row left out still counts), then the scale-out pair.
+  const windowsPerLatency = 1 + 2 * settings.methods.length;
+  const totalWindows = settings.latencies.length * windowsPerLatency + (settings.scaleOutClaims > 0 ? 2 : 0);
+  const progress = new CommandProgress({ label: 'bench throughput', unit: 'measurement windows', intervalMs: infraConfig.progressIntervalMs });
+  let windowsDone = 0;
+  const measured = (windows: number, detail: string) => progress.update({ done: (windowsDone += windows), total: totalWindows, detail });
   const print = (row: Row) => {
     fs.mkdirSync(path.dirname(settings.out), { recursive: true });
     fs.writeFileSync(settings.out, `${JSON.stringify(report(false), null, 2)}\n`);
@@ -384,9 +391,11 @@ async function main(): Promise<void> {
       const config: VerityConfig = loadConfig(configEnv);
       const rowsBefore = rows.length;
       try {
+        progress.update({ done: windowsDone, total: totalWindows, detail: `L=${latencyS}s sequential script` });
         const sequential = await sequentialRow(latencyS, settings, es, simulator.url, claimPool(5_000));
         rows.push(sequential);
         print(sequential);
+        measured(1, `L=${latencyS}s sequential script done`);
 
         const worker = await startInProcessWorker(config, createLogger('warn'), { llm: { requestsPerSecond: rps, concurrency } });
         const rawCalls: number[] = [];
@@ -479,6 +488,7 @@ async function main(): Promise<void> {
               rows.push(row);
               print(row);
             }
+            measured(2, `L=${latencyS}s ${method} done`);
           }
         } finally {
           raw.worker.shutdown();
@@ -508,6 +518,7 @@ async function main(): Promise<void> {
             const two = await scaleOutRow(context, 2, stamp);
             if (one.claimsPerSecond > 0) two.toOneWorker = round(two.claimsPerSecond / one.claimsPerSecond);
             scaleOut.push(one, two);
+            measured(2, `L=${latencyS}s scale-out done`);
           } finally {
             await client.connection.close();
           }
@@ -519,6 +530,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    progress.finish();
     await es.close();
     if (!settings.keep && temporal.state === 'started') await stopPidFile(temporalPaths(dataDir).pidFile, 'temporal');
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -26,6 +26,8 @@ import {
 import { summariseFlips, type ClaimOutcome, type CorpusCondition, type FactCheckMode, type FlipSummary } from './flip-metrics';
 import { buildConditionIndices, deleteIndices, type CorpusFiles } from './poison-corpus';
 import { startSession, type VeritySession } from './verity-session';
+import { CommandProgress } from '../../src/cli/progress';
+import { pool } from '../bench/support/pool';
 
 export const POISON_TARGETS = ['wiki', 'web'] as const;
 export type PoisonTarget = (typeof POISON_TARGETS)[number];
@@ -90,17 +92,6 @@ export function injectedDocuments(targets: readonly TargetClaim[], corpus: Corpu
       ...(poisoned && poisonTargets.includes('web') ? targets.flatMap((t) => poisonedWebDocuments(t, perClaim)) : []),
     ],
   };
-}
-
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
 }
 
 export async function runPoisoningHarness(options: PoisoningOptions): Promise<PoisoningReport> {
@@ -173,13 +164,23 @@ export async function runPoisoningHarness(options: PoisoningOptions): Promise<Po
         }
         const work = active.flatMap((method) => targets.filter((t, i) => index > 0 || i > 0).map((target) => ({ method, target })));
         let done = 0;
-        await pool(work, options.concurrency, async ({ method, target }) => {
-          const outcome = await runOne(method, target);
-          outcomes.push(outcome);
-          done += 1;
-          if (outcome.error) log(`${condition.corpus}/${condition.factCheck} ${method} ${target.id}: error ${outcome.error}`);
-          if (done % 10 === 0 || done === work.length) log(`${condition.corpus}/${condition.factCheck}: ${done}/${work.length} verifications`);
-        });
+        let failed = 0;
+        const progress = new CommandProgress({ label: `bench poisoning ${condition.corpus}/${condition.factCheck}`, unit: 'verifications', intervalMs: config.progressIntervalMs });
+        progress.update({ done, total: work.length, failed });
+        try {
+          await pool(work, options.concurrency, async ({ method, target }) => {
+            const outcome = await runOne(method, target);
+            outcomes.push(outcome);
+            done += 1;
+            if (outcome.error) {
+              failed += 1;
+              log(`${condition.corpus}/${condition.factCheck} ${method} ${target.id}: error ${outcome.error}`);
+            }
+            progress.update({ done, total: work.length, failed });
+          });
+        } finally {
+          progress.finish();
+        }
       } finally {
         await session.close();
       }

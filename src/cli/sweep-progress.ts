@@ -1,15 +1,6 @@
 import type { SweepProgress } from '../shared/sweep';
 import { CommandProgress, type ProgressUpdate } from './progress';
 
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '--';
-  const seconds = Math.round(ms / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : m > 0 ? `${m}m${String(s).padStart(2, '0')}s` : `${s}s`;
-}
-
 export function formatProgress(progress: SweepProgress): string {
   const budget = [
     progress.budget.usd !== undefined ? `$${progress.budget.usd}` : undefined,

@@ -2,7 +2,8 @@ import type { Client } from '@temporalio/client';
 import type { ExplorerFailure } from '../explorer/explorer-data';
 import { SEARCH_ATTRIBUTES } from '../shared/constants';
 import type { SweepProgress } from '../shared/sweep';
-import { formatDuration, formatProgress } from './sweep-progress';
+import { formatProgress } from './sweep-progress';
+import { humanDuration } from '../shared/human-duration';
 import { describeStuck, type StuckWorkflow } from '../client/stuck-workflows';
 
 /** Running verifications whose pending activities are described per tick (the rest are counted). */
@@ -30,7 +31,7 @@ export interface WatchSnapshot {
 export function formatWatch(snapshot: WatchSnapshot): string {
   const { progress, perMinute, failures, retrying } = snapshot;
   const remaining = progress.total - progress.done - progress.failed;
-  const eta = perMinute && perMinute > 0 ? formatDuration((remaining / perMinute) * 60_000) : '--';
+  const eta = perMinute && perMinute > 0 ? humanDuration((remaining / perMinute) * 60_000) : '--';
   const rateLimited = retrying.filter((r) => /429|rate.?limit/i.test(r.lastFailure)).length;
   const lines = [
     formatProgress(progress),

@@ -4,16 +4,19 @@ import { explorerCharts } from './charts/explorer-charts';
 import type { ExplorerChart } from './charts/explorer-chart';
 import { loadRunReport } from '../report/load-run-report';
 import type { RunReport } from '../report/report-types';
-import { indexName } from '../es/indices';
-import { isIndexNotFound } from '../es/client';
+import { learningOrder, LEARNING_METHODS } from './learning-order';
 import { RunNotFoundError, RunWithoutVerdictsError } from '../runs/read-run';
 
-/** The report is re-read after this long, so a growing run's charts show its new verdicts. */
+/** The report is re-read after this long whatever happened (a verdict replaced in place). */
 const REPORT_TTL_MS = 30_000;
+/**
+ * A report missing verdicts the filter selects (a run going on) is re-read once it is this old, or
+ * four times as old as its reading took if longer: a big run's charts stay current without the
+ * explorer spending most of its time re-reading it.
+ */
+const REPORT_MIN_AGE_MS = 4_000;
 /** Verifications one chart request draws; beyond, the charts say they show the first ones. */
 export const CHART_MAX_VERIFICATIONS = 50_000;
-/** Methods whose verdicts carry an online policy's trace (ToE): their learning curve is drawn. */
-const LEARNING_METHODS = ['toe'];
 
 export interface ExplorerChartsAnswer {
   charts: ExplorerChart[];
@@ -29,6 +32,10 @@ type IdSelector = (filter: ExplorerFilter, limit: number) => Promise<{ ids: Set<
 
 interface LoadedRun {
   at: number;
+  /** How long reading the report took. */
+  loadMs: number;
+  /** Workflow ids of the report's verifications. */
+  drawn: Set<string>;
   report: RunReport;
   learningOrder: Map<string, number>;
 }
@@ -46,20 +53,22 @@ export class ExplorerChartSource {
   ) {}
 
   async charts(filter: ExplorerFilter): Promise<ExplorerChartsAnswer> {
-    const [loaded, { ids, truncated }] = await Promise.all([this.run(), this.selectIds(filter, CHART_MAX_VERIFICATIONS)]);
+    const { ids, truncated } = await this.selectIds(filter, CHART_MAX_VERIFICATIONS);
+    const loaded = await this.run(ids);
     if (!loaded) return { charts: [], verifications: 0, truncated: false, note: 'no charts: the run has no manifest or no verdicts yet (charts draw runs of `verity sweep run`)' };
     const { report, learningOrder } = loaded;
     const rows = report.claims.filter((row) => row.workflowId !== null && ids.has(row.workflowId));
     return { charts: explorerCharts({ rows, manifest: report.manifest, learningOrder }), verifications: rows.length, truncated };
   }
 
-  private run(): Promise<LoadedRun | undefined> {
+  /** The loaded report, read again when it is stale for the verifications `selected`. */
+  private run(selected: Set<string>): Promise<LoadedRun | undefined> {
     const current = this.loaded;
     if (current) {
       return current.then((run) => {
-        if (run && Date.now() - run.at < REPORT_TTL_MS) return run;
+        if (run && !isStale(run, selected, Date.now())) return run;
         if (this.loaded === current) this.loaded = undefined;
-        return this.run();
+        return this.run(selected);
       });
     }
     const loading = this.load();
@@ -73,40 +82,23 @@ export class ExplorerChartSource {
   /** The run's report rows; none for a run without a manifest (ad hoc verifications) or without verdicts yet. */
   private async load(): Promise<LoadedRun | undefined> {
     const { client, prefix, runId } = this.options;
+    const startedAt = Date.now();
     const report = await loadRunReport(client, prefix, runId).catch((err: unknown) => {
       if (err instanceof RunNotFoundError || err instanceof RunWithoutVerdictsError) return undefined;
       throw err;
     });
     if (!report) return undefined;
-    return { at: Date.now(), report, learningOrder: await this.learningOrder(report) };
+    const learns = report.claims.some((row) => LEARNING_METHODS.includes(row.method));
+    const order = learns ? await learningOrder(client, prefix, runId) : new Map<string, number>();
+    const drawn = new Set(report.claims.flatMap((row) => (row.workflowId === null ? [] : [row.workflowId])));
+    return { at: Date.now(), loadMs: Date.now() - startedAt, drawn, report, learningOrder: order };
   }
+}
 
-  /**
-   * Verdicts of ToE acting with an online policy, by workflow id: their position in the run's claim
-   * order (claim-order schedule), else their finish time, the order the policy learned in.
-   */
-  private async learningOrder(report: RunReport): Promise<Map<string, number>> {
-    const order = new Map<string, number>();
-    if (!report.claims.some((row) => LEARNING_METHODS.includes(row.method))) return order;
-    type Online = { workflowId: string; finishedAt?: string; trace?: { online?: { claimOrder?: { position?: number } } } };
-    const response = await this.options.client
-      .search<Online>({
-        index: indexName(this.options.prefix, 'verdicts'),
-        size: 10_000,
-        query: { bool: { must: [{ term: { runId: this.options.runId } }, { terms: { method: LEARNING_METHODS } }] } },
-        _source: ['workflowId', 'finishedAt', 'trace.online'],
-      })
-      .catch((err: unknown) => {
-        if (isIndexNotFound(err)) return undefined;
-        throw err;
-      });
-    for (const hit of response?.hits.hits ?? []) {
-      const source = hit._source;
-      const online = source?.trace?.online;
-      if (!source || !online) continue;
-      const position = online.claimOrder?.position ?? (source.finishedAt ? Date.parse(source.finishedAt) : Number.NaN);
-      if (Number.isFinite(position)) order.set(source.workflowId, position);
-    }
-    return order;
-  }
+function isStale(run: LoadedRun, selected: Set<string>, now: number): boolean {
+  const age = now - run.at;
+  if (age >= REPORT_TTL_MS) return true;
+  if (age < Math.max(REPORT_MIN_AGE_MS, 4 * run.loadMs)) return false;
+  for (const id of selected) if (!run.drawn.has(id)) return true;
+  return false;
 }

@@ -64,6 +64,8 @@ export interface ExplorerSummary {
   llmCalls: number;
   facets: { method: string[]; model: string[]; dataset: string[]; predicted: string[]; gold: string[] };
   temporalUiUrl?: string;
+  /** Whether the run is still going on (Temporal's word); absent when unknown. The page refreshes while it is not false. */
+  running?: boolean;
 }
 
 /** What an LLM call's cache entry holds for the transcript (entries written before transcripts have no messages). */
@@ -104,6 +106,8 @@ export interface ExplorerOptions {
   /** Link to one workflow in the Temporal UI (none when no UI is configured). */
   workflowUrl: (workflowId: string) => string | undefined;
   temporalUiUrl?: string;
+  /** Whether any of the run's workflows still runs; the page redraws at a bounded interval until it says no. */
+  runActive?: () => Promise<boolean>;
 }
 
 /** The explorer's reads for one run; nothing is held in memory but the gold labels a filter asks for. */
@@ -168,6 +172,8 @@ export class ExplorerData implements ExplorerSource {
     });
     const gold = await this.search(this.index.claims, { size: 0, query: { term: { runId } }, aggs: { gold: terms('labelNorm') } });
     const failures = await client.count({ index: this.index.failures, query: { term: { runId } } }, { ignore: [404] }).catch(() => ({ count: 0 }));
+    // Asked after the counts: a run that ends between the two reads is still drawn once more.
+    const running = await this.options.runActive?.().catch(() => undefined);
     const aggs = (response?.aggregations ?? {}) as Record<string, { buckets?: { key: string }[]; value?: number; doc_count?: number }>;
     const keys = (name: string, from = aggs) => (from[name]?.buckets ?? []).map((bucket) => String(bucket.key)).sort();
     return {
@@ -186,6 +192,7 @@ export class ExplorerData implements ExplorerSource {
         gold: keys('gold', (gold?.aggregations ?? {}) as typeof aggs),
       },
       ...(this.options.temporalUiUrl ? { temporalUiUrl: this.options.temporalUiUrl } : {}),
+      ...(running !== undefined ? { running } : {}),
     };
   }
 

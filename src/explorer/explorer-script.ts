@@ -443,7 +443,57 @@ export const EXPLORER_SCRIPT = String.raw`
     window.addEventListener('hashchange', () => { openFromHash().catch(showError); });
     await openFromHash().catch(showError);
     document.body.setAttribute('data-ready', 'true');
-    if (!embedded) setInterval(() => { loadSummary().catch(() => {}); loadFailures().catch(() => {}); loadDocuments().catch(() => {}); }, 5000);
+    if (!embedded) keepCurrent(summary);
+  }
+
+  // ---- live while the run goes on ----------------------------------------------------------
+  // Every REFRESH_MS the summary is read; when verdicts or failures were added, the table, charts,
+  // failures and documents are read again with the same filters and page. The filter controls, an open
+  // transcript and the review panel are left as they are. It stops once Temporal says the run no longer
+  // runs and one more read found nothing new; body[data-live] says whether it still refreshes, and
+  // body[data-refreshes] counts the redraws.
+  const REFRESH_MS = 5000;
+  function keepCurrent(first) {
+    let seen = first.verdicts + '/' + first.failures;
+    let redraws = 0;
+    // The charts of a redraw may come from a report read a moment before the newest verdicts: drawn once more on the next quiet tick.
+    let chartsBehind = false;
+    document.body.setAttribute('data-live', 'true');
+    document.body.setAttribute('data-refreshes', '0');
+    const timer = setInterval(() => { tick().catch(() => {}); }, REFRESH_MS);
+    let ticking = false;
+    async function tick() {
+      if (ticking) return;
+      ticking = true;
+      try {
+        const summary = await loadSummary();
+        addFacetOptions(summary);
+        const counts = summary.verdicts + '/' + summary.failures;
+        if (counts !== seen) {
+          seen = counts;
+          await Promise.all([loadClaims(), loadCharts(), loadFailures(), loadDocuments()]);
+          document.body.setAttribute('data-refreshes', String(++redraws));
+          chartsBehind = true;
+        } else if (chartsBehind) {
+          chartsBehind = false;
+          await loadCharts();
+        } else if (summary.running === false) {
+          clearInterval(timer);
+          document.body.setAttribute('data-live', 'false');
+        }
+      } finally {
+        ticking = false;
+      }
+    }
+  }
+  /** Values that appeared since the filters were drawn (a model that started later) join their select; what is selected stays. */
+  function addFacetOptions(summary) {
+    for (const key of FILTERS) {
+      const select = $('filter-' + key);
+      if (!select) continue;
+      const present = new Set([...select.options].map((option) => option.value));
+      for (const value of summary.facets[key]) if (!present.has(value)) select.append(el('option', { value }, value));
+    }
   }
   function showError(err) { document.body.prepend(el('p', { class: 'error' }, 'explorer: ' + err.message)); }
   main().catch(showError);

@@ -7,6 +7,8 @@ export interface PageOptions {
   pageSize?: number;
   /** Source fields left out of every hit (large ones a reader does not need). */
   sourceExcludes?: string[];
+  /** Only these source fields of every hit (a reader that needs a few fields of large documents). */
+  sourceIncludes?: string[];
 }
 
 /**
@@ -31,6 +33,7 @@ export async function* searchPages(client: Client, index: string, query: estypes
         size: pageSize,
         sort: [{ _shard_doc: 'asc' }],
         ...(options.sourceExcludes ? { _source_excludes: options.sourceExcludes } : {}),
+        ...(options.sourceIncludes ? { _source_includes: options.sourceIncludes } : {}),
         ...(searchAfter ? { search_after: searchAfter } : {}),
       });
       const hits = response.hits.hits;

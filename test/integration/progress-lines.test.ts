@@ -9,15 +9,15 @@ import { createEsClient } from '../../src/es/client';
 import { projectRoot } from '../../src/project-root';
 import { DEMO_CLAIMS, DEMO_CORPUS, deleteIndicesWithPrefix, uniqueName } from '../support/test-env';
 
-/** Runs `verity <args>` from source with stdout and stderr redirected to one file, as `verity … > log 2>&1` does. */
-async function runToFile(args: string[], env: Record<string, string>, file: string, timeoutMs: number): Promise<{ code: number | null; log: string; elapsedMs: number }> {
+/** Runs `verity <args>` (or another script of the project) from source with stdout and stderr redirected to one file, as `verity … > log 2>&1` does. */
+async function runToFile(args: string[], env: Record<string, string>, file: string, timeoutMs: number, script = path.join('test', 'support', 'run-cli.ts')): Promise<{ code: number | null; log: string; elapsedMs: number }> {
   const base = { ...process.env };
   delete base.OPENAI_BASE_URL;
   delete base.OPENAI_API_KEY;
   const fd = fs.openSync(file, 'w');
   const started = Date.now();
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'test', 'support', 'run-cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), script), ...args], {
       cwd: projectRoot(),
       env: { ...base, VERITY_LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', fd, fd],
@@ -80,6 +80,33 @@ describe('progress when the output is not a terminal', () => {
     expect(lines.length, log).toBeGreaterThanOrEqual(2);
     const size = (fs.statSync(DEMO_CORPUS).size / 1e6).toFixed(1);
     expect(lines.at(-1)).toMatch(new RegExp(`^ingest corpus\\.jsonl: ${size.replace('.', '\\.')}/${size.replace('.', '\\.')} MB \\(100%\\) · .* · ETA 0 s · 0 failed · \\d+ documents, \\d+ passages$`));
+    expect(log).not.toContain('\u001b[');
+  }, 300_000);
+
+  it('check redirected to a file writes progress lines for extraction and verification', async () => {
+    const document = path.join(dir, 'document.txt');
+    fs.writeFileSync(document, ['The Eiffel Tower was completed in 1889.', 'The Amazon River carries more water than any other river.', 'Mount Everest is the highest mountain above sea level.', 'The Great Wall of China is visible from the Moon.'].join(' '));
+    const { code, log } = await runToFile(['check', document, '--method', 'llm-only', '--window', '1'], { ...env, VERITY_SIM_LATENCY_MS: '800' }, path.join(dir, 'check.log'), 600_000);
+    expect(code, log).toBe(0);
+    const lines = log.split('\n').filter((line) => /^check \S+: /.test(line));
+    const extracting = lines.filter((line) => /: extracting claims: \d+\/4 sentences \(\d+%\) · /.test(line));
+    const verifying = lines.filter((line) => /: verifying: \d+\/\d+ claims \(\d+%\) · /.test(line));
+    expect(extracting.length, log).toBeGreaterThanOrEqual(1);
+    expect(verifying.length, log).toBeGreaterThanOrEqual(1);
+    expect(lines.indexOf(extracting[0]!)).toBeLessThan(lines.indexOf(verifying[0]!));
+    expect(verifying.at(-1)).toMatch(/: verifying: (\d+)\/\1 claims \(100%\) · .* · ETA 0 s · done$/);
+    expect(log).not.toContain('\u001b[');
+  }, 600_000);
+
+  it('a bench redirected to a file writes progress lines for each of its phases (bench:export)', async () => {
+    const { code, log } = await runToFile(['--verdicts', '200'], env, path.join(dir, 'bench-export.log'), 300_000, path.join('eval', 'bench', 'export-memory.ts'));
+    expect(code, log).toBe(0);
+    const generating = log.split('\n').filter((line) => /^bench export-memory \(generating \S+\): /.test(line));
+    expect(generating.length, log).toBeGreaterThanOrEqual(1);
+    expect(generating.at(-1)).toMatch(/: 200\/200 verifications \(100%\) · .* · ETA 0 s$/);
+    const measured = progressLines(log, 'bench export-memory');
+    expect(measured[0]).toMatch(/^bench export-memory: 0\/4 measurements \(0%\) · rate – · ETA – · load all$/);
+    expect(measured.at(-1)).toMatch(/^bench export-memory: 4\/4 measurements \(100%\) · .* · ETA 0 s$/);
     expect(log).not.toContain('\u001b[');
   }, 300_000);
 });

@@ -64,6 +64,16 @@ describe('report renderers', () => {
     expect(html).not.toMatch(/url\(/);
   });
 
+  it('shows latencies in human units in report.md and report.html ("3 min 30 s", never "210477 ms")', () => {
+    const run = runA();
+    run.verdicts = run.verdicts.map((v) => ({ ...v, durationMs: 210_477 }));
+    const slow = buildReport(run, goldLabels(), options);
+    for (const text of [renderMarkdown(slow), renderHtml(slow)]) {
+      expect(text).toContain('3 min 30 s');
+      expect(text).not.toMatch(/\b210477\b|\d{4,} ms\b/);
+    }
+  });
+
   it('HTML of a run against a real endpoint has no banner', () => {
     expect(renderHtml(buildReport(runB(), goldLabels(), options))).not.toContain('class="banner"');
   });

@@ -19,7 +19,7 @@ describe('sweep status --watch', () => {
       unscanned: 0,
     });
     expect(text).toContain('42/100 verifications finished');
-    expect(text).toContain('rate 29.0 verifications/min · ETA 2m00s');
+    expect(text).toContain('rate 29.0 verifications/min · ETA 2 min');
     expect(text).toContain('retrying 1 activity (1 rate-limited, 429):');
     expect(text).toContain('llmTask attempt 3 in verify/r/c-2/rag: HTTP 429 rate limited');
     expect(text).toContain('c-1 rag m [IndexNotFound] index missing');

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { connectTemporal } from '../../../src/client/temporal';
+import { ingestProgress } from '../../../src/cli/ingest-progress';
 import type { Client as EsClient } from '@elastic/elasticsearch';
 import { createActivities } from '../../../activities';
 import { loadConfig, type VerityConfig } from '../../../src/config/config';
@@ -121,7 +122,8 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
 
 /** Ingests `file` into `index` and refreshes it; any rejected passage is an error. */
 export async function ingestIndex(es: EsClient, index: string, file: string, target?: PassageTarget): Promise<IngestResult> {
-  const ingested = await ingestCorpus({ client: es, index, file, ...(target ? { target } : {}) });
+  const { progress, onProgress } = ingestProgress(`ingest ${path.basename(file)} into ${index}`, loadConfig().progressIntervalMs);
+  const ingested = await ingestCorpus({ client: es, index, file, onProgress, ...(target ? { target } : {}) }).finally(() => progress.finish());
   if (ingested.failedCount > 0) throw new Error(`${ingested.failedCount} passages of ${file} failed to ingest`);
   await es.indices.refresh({ index });
   return ingested;

@@ -41,6 +41,8 @@ interface CheckOptions {
 }
 
 const PROGRESS_POLL_MS = 2_000;
+/** How long the last progress read after a completed check may take (a query of the closed workflow). */
+const FINAL_PROGRESS_MS = 5_000;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -144,8 +146,12 @@ async function checkCommand(file: string, options: CheckOptions): Promise<void> 
       () => undefined,
       () => undefined,
     );
+    const completed = result.then(
+      () => true,
+      () => false,
+    );
     waiting = await waitInterruptibly(handle, settled, { cancelOnInterrupt: false });
-    await stopProgress();
+    await stopProgress({ completed: waiting.value !== INTERRUPTED && (await completed) });
     if (waiting.value === INTERRUPTED) {
       process.exitCode = waiting.signal === 'SIGTERM' ? 143 : 130;
       return;
@@ -181,9 +187,10 @@ async function storedVerdict(config: VerityConfig, documentId: string): Promise<
 /**
  * The check's progress on stderr (a bar on a terminal, else lines at a bounded interval), polled
  * every PROGRESS_POLL_MS. One query at a time; stopping aborts the one in flight and waits for it,
- * so no retry outlives the connection.
+ * so no retry outlives the connection. Stopped after the check completed, it reads the final state
+ * once more (bounded by FINAL_PROGRESS_MS), so the last line says where the check ended, not where a poll last saw it.
  */
-function reportProgress(client: Client, handle: WorkflowHandle, progress: CommandProgress): () => Promise<void> {
+function reportProgress(client: Client, handle: WorkflowHandle, progress: CommandProgress): (options?: { completed?: boolean }) => Promise<void> {
   const abort = new AbortController();
   let inFlight: Promise<void> | undefined;
   const show = (state: CheckProgress) => {
@@ -198,17 +205,22 @@ function reportProgress(client: Client, handle: WorkflowHandle, progress: Comman
         inFlight = undefined;
       });
   }, PROGRESS_POLL_MS);
-  return async () => {
+  return async ({ completed = false } = {}) => {
     clearInterval(timer);
     abort.abort();
     await inFlight;
+    if (completed) {
+      await client.withAbortSignal(AbortSignal.timeout(FINAL_PROGRESS_MS), () => handle.query(checkProgressQuery)).then(show, () => undefined);
+    }
     progress.finish();
   };
 }
 
-/** Extraction counts sentences, verification claims; the other phases are over in a moment. */
+/** Extraction counts sentences, verification claims; splitting is over in a moment. */
 function progressUpdate(state: CheckProgress): ProgressUpdate | undefined {
   if (state.phase === 'extract') return { phase: 'extracting claims', unit: 'sentences', done: state.sentencesDone, total: state.sentences, detail: `${state.claims} claims` };
   if (state.phase === 'verify') return { phase: 'verifying', unit: 'claims', done: state.verified, total: state.toVerify };
+  // Storing and done end the verifying phase: its last figures, with where the check stands.
+  if (state.phase === 'storing' || state.phase === 'done') return { phase: 'verifying', unit: 'claims', done: state.verified, total: state.toVerify, detail: state.phase };
   return undefined;
 }

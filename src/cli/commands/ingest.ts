@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { CORPUS_FORMATS, type CorpusFormat } from '../../corpus/document';
-import { ingestCorpus, type IngestProgress, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
+import { ingestCorpus, type IngestResult, type PassageEmbedder, type PassageTarget } from '../../corpus/ingest';
 import { DEFAULT_PASSAGE_CHARS } from '../../corpus/passages';
 import { inputFileProblem } from '../../config/input-file';
 import type { OmittedDocuments } from '../../corpus/reader';
@@ -17,7 +17,7 @@ import { WEB_TARGET, webIndexName } from '../../search/web-index';
 import { CliError } from '../errors';
 import { notice, printJson, printText } from '../output';
 import { parsePositiveInt, toCliError } from '../common';
-import { CommandProgress } from '../progress';
+import { ingestProgress } from '../ingest-progress';
 import { registerIngestGenerated } from './ingest-generated';
 
 interface IngestWikiOptions {
@@ -36,17 +36,6 @@ interface IngestPlan {
 }
 
 const MALFORMED_LINES_SHOWN = 5;
-
-/** Ingest progress in MB of the file read, with documents, passages and failures (malformed lines, rejected passages). */
-function progressReporter(progress: CommandProgress): (update: IngestProgress) => void {
-  return (update) =>
-    progress.update({
-      done: update.bytesRead,
-      total: update.totalBytes,
-      failed: update.malformed + update.rejected,
-      detail: `${update.documents} documents, ${update.passages} passages${update.embedded > 0 ? `, ${update.embedded} embedded` : ''}`,
-    });
-}
 
 function summarize(result: IngestResult): string {
   const seconds = (result.tookMs / 1000).toFixed(1);
@@ -92,7 +81,7 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
   if (indexProblem) throw new CliError(`--index: ${indexProblem}`, 2);
   const client = createEsClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const embedder = options.embed ? await openEmbedder(config) : undefined;
-  const bar = new CommandProgress({ label: `ingest ${path.basename(file)}`, unit: 'MB', scale: 1e6, intervalMs: config.progressIntervalMs });
+  const { progress: bar, onProgress } = ingestProgress(`ingest ${path.basename(file)}`, config.progressIntervalMs);
   try {
     const result = await ingestCorpus({
       client,
@@ -101,7 +90,7 @@ async function ingestFile(file: string, options: IngestWikiOptions, plan: Ingest
       format: options.format,
       strict: options.strict,
       passageChars: options.passageChars,
-      onProgress: progressReporter(bar),
+      onProgress,
       target: plan.target,
       embed: embedder?.embed,
     });

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { workflowUiUrl } from '../../client/temporal';
+import { connectTemporal, workflowUiUrl } from '../../client/temporal';
+import { runHasRunningWorkflows } from '../../client/run-active';
 import { loadConfig, type VerityConfig } from '../../config/config';
 import { createEsClient } from '../../es/client';
 import { ExplorerData, startExplorerServer } from '../../explorer';
@@ -16,9 +17,10 @@ interface ViewOptions {
   token?: string;
 }
 
-/** The explorer's reads of one run under this configuration. */
-export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof createEsClient>, runId: string): ExplorerData {
+/** The explorer's reads of one run under this configuration; with `runActive`, the page knows when the run has ended. */
+export function explorerDataFor(config: VerityConfig, client: ReturnType<typeof createEsClient>, runId: string, runActive?: () => Promise<boolean>): ExplorerData {
   return new ExplorerData({
+    ...(runActive ? { runActive } : {}),
     client,
     prefix: config.elasticsearch.indexPrefix,
     runId,
@@ -34,7 +36,12 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   const config = loadConfig();
   await requireElasticsearch(config);
   const client = createEsClient(config.elasticsearch);
-  const data = explorerDataFor(config, client, runId);
+  // Temporal tells the page when the run has ended (it then stops refreshing); without it the page refreshes as long as it is open.
+  const temporal = await connectTemporal(config).catch((err: unknown) => {
+    notice(`Temporal does not answer (${(err as Error).message.split('\n')[0]}): the page refreshes while open, not knowing when run ${runId} ends`);
+    return undefined;
+  });
+  const data = explorerDataFor(config, client, runId, temporal && (() => runHasRunningWorkflows(temporal, runId)));
   const summary = await data.summary();
   if (summary.verdicts === 0 && summary.failures === 0) notice(`run ${runId} has no verdicts or failures yet; the page fills as they are stored`);
   if (isWildcardHost(options.host)) notice(`--host ${options.host} serves every prompt and raw response of run ${runId} to anyone who can reach this machine; bind 127.0.0.1 unless that is meant`);
@@ -54,6 +61,7 @@ async function view(runId: string, options: ViewOptions): Promise<void> {
   });
   await server.close();
   await client.close();
+  await temporal?.connection.close();
 }
 
 /** A bind address that listens on every interface. */
