@@ -5,7 +5,8 @@ import { mcpToolNames, mermaidReleasedPromptsFrom, pythonStringConstant } from '
 import { mermaidSettingsSchema } from '../../src/methods/mermaid/settings-schema';
 import { mermaidReleasedDecomposeTask, mermaidReleasedReactTask } from '../../src/methods/mermaid/released-tasks';
 import { extractJsonFromText, releasedDecompositionOf } from '../../src/methods/mermaid/sandbox/released-json';
-import { interpretReleasedReply, releasedAnswerIsTrue, releasedKeywords, releasedObservation, releasedToolLines, renderReleasedReact } from '../../src/methods/mermaid/sandbox/released-prompts';
+import { interpretReleasedReply, releasedAnswerIsTrue, releasedKeywords, releasedToolLines, renderReleasedReact } from '../../src/methods/mermaid/sandbox/released-prompts';
+import { hostOf, releasedObservation, releasedToolText } from '../../src/methods/mermaid/sandbox/released-observation';
 import { pythonFormat, pythonJsonDumps, pythonRepr, pythonStrip } from '../../src/methods/mermaid/sandbox/python-text';
 
 const CHECKOUT = '/work/parity-refs/mermaid';
@@ -133,5 +134,44 @@ describe('reading Python source for the released constants', () => {
     expect(pythonStringConstant(source, 'Y')).toBe('l1\n{{"k": 1}}\n');
     const server = '@mcp.tool(\n    name="first", description="d (x)"\n)\ndef one(q): ...\n\n@mcp.tool()\nasync def second(q): ...\n';
     expect(mcpToolNames(server, 's.py')).toEqual(['first', 'second']);
+  });
+});
+
+describe("tool observations as the release's MCP servers show them", () => {
+  // Recorded by running the release's search_tool.py and wikipedia_tool.py (fastmcp 2.12.3, mcp 1.14.1, through
+  // fastmcp's Client as main.py's ClientSession reads them) on canned searchapi.io / MediaWiki answers shaped as
+  // eval/bench/parity/mermaid-evidence-server.ts sends them for these results.
+  const RECORDED = {
+    "search_google": "[TextContent(type='text', text='{\"query\":\"Eiffel Tower\",\"results\":[{\"title\":\"Eiffel Tower – Wikipédia\",\"link\":\"https://fr.example.org/wiki/Tour_Eiffel\",\"snippet\":\"La tour \\\\\"Eiffel\\\\\" est une tour\\\\nde fer puddlé, it\\'s 330 m.\",\"source\":\"fr.example.org\",\"position\":1},{\"title\":\"Tower\",\"link\":\"https://www.example.com/t?a=1&b=2\",\"snippet\":\"Completed in 1889.\",\"source\":\"www.example.com\",\"position\":2}],\"total\":2,\"search_metadata\":{\"time\":0}}', annotations=None, meta=None)]",
+    "search_wikipedia": "[TextContent(type='text', text='{\"query\":\"Eiffel Tower\",\"results\":[{\"title\":\"Eiffel Tower\",\"snippet\":\"The <span class=\\\\\"searchmatch\\\\\">Eiffel</span> Tower is in Paris.\",\"pageid\":\"hover:Eiffel Tower\",\"wordcount\":0,\"timestamp\":\"\"},{\"title\":\"Gustave Eiffel\",\"snippet\":\"Engineer, born 1832 – Dijon\",\"pageid\":\"fm2:Gustave Eiffel\",\"wordcount\":0,\"timestamp\":\"\"}],\"status\":\"success\",\"count\":2,\"language\":\"en\"}', annotations=None, meta=None)]"
+  };
+
+  it("rebuilds search_google's text from verity's web_search data, character for character", () => {
+    const data = {
+      query: 'Eiffel Tower',
+      results: [
+        { title: 'Eiffel Tower – Wikipédia', url: 'https://fr.example.org/wiki/Tour_Eiffel', snippet: "La tour \"Eiffel\" est une tour\nde fer puddlé, it's 330 m.", source: 'recorded', position: 1 },
+        { title: 'Tower', url: 'https://www.example.com/t?a=1&b=2', snippet: 'Completed in 1889.', source: 'recorded', position: 2 },
+      ],
+      total: 2,
+    };
+    expect(releasedObservation(releasedToolText('search_google', data)!)).toBe(RECORDED.search_google);
+  });
+
+  it("rebuilds search_wikipedia's text from verity's search_wikipedia data; other tools keep verity's text", () => {
+    const data = {
+      query: 'Eiffel Tower',
+      results: [
+        { title: 'Eiffel Tower', snippet: 'The <span class="searchmatch">Eiffel</span> Tower is in Paris.', pageid: 'hover:Eiffel Tower' },
+        { title: 'Gustave Eiffel', snippet: 'Engineer, born 1832 – Dijon', pageid: 'fm2:Gustave Eiffel' },
+      ],
+      status: 'success',
+      count: 2,
+      language: 'en',
+    };
+    expect(releasedObservation(releasedToolText('search_wikipedia', data)!)).toBe(RECORDED.search_wikipedia);
+    expect(releasedToolText('search_wikipedia', { ...data, results: [] })).toBeUndefined();
+    expect(releasedToolText('get_article', { title: 'x' })).toBeUndefined();
+    expect(['https://User@WWW.Example.com:8080/x', 'http://[::1]/y', 'not a url'].map(hostOf)).toEqual(['www.example.com', '[::1]', '']);
   });
 });

@@ -8,6 +8,7 @@ import { MERMAID_LABEL_SETS, mermaidMemoryScope, type MermaidSettings } from './
 import { callToolAsObservation } from './mermaid-tool-call';
 import { pythonJsonDumps, pythonStr } from './python-text';
 import { releasedDecompositionOf } from './released-json';
+import { releasedObservation, releasedToolText } from './released-observation';
 import {
   interpretReleasedReply,
   MERMAID_RELEASED_MAX_CYCLES,
@@ -16,7 +17,6 @@ import {
   RELEASED_TOOL_TARGETS,
   releasedAnswerIsTrue,
   releasedKeywords,
-  releasedObservation,
   releasedToolLines,
   type MermaidReleasedPrompts,
 } from './released-prompts';
@@ -100,7 +100,7 @@ export async function runMermaidReleased(run: MethodRun, settings: MermaidSettin
       const target = RELEASED_TOOL_TARGETS[decision.tool] ?? 'web_search';
       const args = { query: decision.input };
       const result = await callToolAsObservation(run, target, args);
-      const observation = releasedObservation(result.observation);
+      const observation = releasedObservation(releasedToolText(decision.tool, result.data) ?? result.observation);
       trace.toolCalls += 1;
       await remember({ tool: decision.tool, args, query: decision.input, evidence: observation, isError: result.isError });
       const lines = releasedToolLines(decision.tool, decision.input, observation);

@@ -5,7 +5,7 @@
  */
 import type { ToolName } from '../../../shared/tools';
 import { extractJsonFromText } from './released-json';
-import { pythonFormat, pythonPrefix, pythonRepr, pythonStr, pythonStrip, pythonTruthy } from './python-text';
+import { pythonFormat, pythonPrefix, pythonStr, pythonStrip, pythonTruthy } from './python-text';
 
 /** The released code's commit whose prompts and loop this reproduces (CYP0630/MERMAID-For-Reviwe-Phase). */
 export const MERMAID_RELEASED_COMMIT = '1656b48bcae7e11dca18a252d448bf08e3c49751';
@@ -133,14 +133,6 @@ export function releasedAnswerIsTrue(answer: unknown): boolean {
   if (typeof answer === 'boolean') return answer;
   if (typeof answer === 'string') return ['true', '1', 'yes'].includes(answer.toLowerCase());
   return pythonTruthy(answer);
-}
-
-/**
- * `str(called_tool.content)`: the repr of the MCP result's one TextContent around the server's text.
- * verity's tool output stands in for the server's JSON (README: the inner text is verity's wording).
- */
-export function releasedObservation(text: string): string {
-  return `[TextContent(type='text', text=${pythonRepr(text)}, annotations=None, meta=None)]`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
