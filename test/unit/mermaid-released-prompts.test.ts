@@ -6,7 +6,7 @@ import { mermaidSettingsSchema } from '../../src/methods/mermaid/settings-schema
 import { mermaidReleasedDecomposeTask, mermaidReleasedReactTask } from '../../src/methods/mermaid/released-tasks';
 import { extractJsonFromText, releasedDecompositionOf } from '../../src/methods/mermaid/sandbox/released-json';
 import { interpretReleasedReply, releasedAnswerIsTrue, releasedKeywords, releasedToolLines, renderReleasedReact } from '../../src/methods/mermaid/sandbox/released-prompts';
-import { hostOf, releasedObservation, releasedToolText } from '../../src/methods/mermaid/sandbox/released-observation';
+import { hostOf, releasedArgumentError, releasedObservation, releasedToolText } from '../../src/methods/mermaid/sandbox/released-observation';
 import { pythonFormat, pythonJsonDumps, pythonRepr, pythonStrip } from '../../src/methods/mermaid/sandbox/python-text';
 
 const CHECKOUT = '/work/parity-refs/mermaid';
@@ -173,5 +173,13 @@ describe("tool observations as the release's MCP servers show them", () => {
     expect(releasedToolText('search_wikipedia', { ...data, results: [] })).toBeUndefined();
     expect(releasedToolText('get_article', { title: 'x' })).toBeUndefined();
     expect(['https://User@WWW.Example.com:8080/x', 'http://[::1]/y', 'not a url'].map(hostOf)).toEqual(['www.example.com', '[::1]', '']);
+  });
+
+  it('refuses {"query": …} for the Wikipedia tools that require a title, with the text the release showed (fcbench-122, extract_key_facts)', () => {
+    const shown = `[TextContent(type='text', text="Input validation error: 'title' is a required property", annotations=None, meta=None)]`;
+    for (const tool of ['get_article', 'get_summary', 'summarize_article_for_query', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'get_sections']) {
+      expect(releasedObservation(releasedArgumentError(tool)!)).toBe(shown);
+    }
+    expect(['search_google', 'search_wikipedia', 'search_google_scholar'].map(releasedArgumentError)).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -8,7 +8,7 @@ import { MERMAID_LABEL_SETS, mermaidMemoryScope, type MermaidSettings } from './
 import { callToolAsObservation } from './mermaid-tool-call';
 import { pythonJsonDumps, pythonStr } from './python-text';
 import { releasedDecompositionOf } from './released-json';
-import { releasedObservation, releasedToolText } from './released-observation';
+import { releasedArgumentError, releasedObservation, releasedToolText } from './released-observation';
 import {
   interpretReleasedReply,
   MERMAID_RELEASED_MAX_CYCLES,
@@ -99,7 +99,10 @@ export async function runMermaidReleased(run: MethodRun, settings: MermaidSettin
     } else if (decision.kind === 'tool') {
       const target = RELEASED_TOOL_TARGETS[decision.tool] ?? 'web_search';
       const args = { query: decision.input };
-      const result = await callToolAsObservation(run, target, args);
+      const refusal = releasedArgumentError(decision.tool);
+      // A call the release's server refuses is not made, and still counts, as in main.py.
+      if (refusal !== undefined) run.countToolCall();
+      const result = refusal !== undefined ? { observation: refusal, isError: true, data: undefined } : await callToolAsObservation(run, target, args);
       const observation = releasedObservation(releasedToolText(decision.tool, result.data) ?? result.observation);
       trace.toolCalls += 1;
       await remember({ tool: decision.tool, args, query: decision.input, evidence: observation, isError: result.isError });

@@ -11,6 +11,17 @@ export function releasedObservation(text: string): string {
   return `[TextContent(type='text', text=${pythonRepr(text)}, annotations=None, meta=None)]`;
 }
 
+/**
+ * The release's Wikipedia tools other than search_wikipedia require `title`; main.py sends `{"query": input}`,
+ * so their MCP server refuses the call before running it, with this text (jsonschema's message, isError).
+ */
+const TITLE_TOOLS = new Set(['get_article', 'get_summary', 'summarize_article_for_query', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'get_sections']);
+
+/** The server's refusal of `{"query": …}` for a tool that requires another argument; undefined when the call runs. */
+export function releasedArgumentError(tool: string): string | undefined {
+  return TITLE_TOOLS.has(tool) ? "Input validation error: 'title' is a required property" : undefined;
+}
+
 interface WebData {
   query: string;
   results: { title: string; url: string; snippet: string }[];
