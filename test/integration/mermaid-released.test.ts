@@ -5,7 +5,7 @@ import { LlmCache } from '../../src/llm/cache';
 import { JSON_SCHEMA_INSTRUCTION } from '../../src/llm/prompt-conventions';
 import type { MermaidTrace } from '../../src/methods/mermaid/sandbox/mermaid.workflow';
 import { MERMAID_RELEASED_COMMIT, type MermaidReleasedPrompts } from '../../src/methods/mermaid/sandbox/released-prompts';
-import { RELEASED_NO_ANSWER_MARKER } from '../../src/methods/mermaid/simulator-responder';
+import { RELEASED_NO_ANSWER_MARKER, RELEASED_TITLE_TOOL_MARKER } from '../../src/methods/mermaid/simulator-responder';
 import { fullVerdict } from '../../src/shared/verify';
 import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
@@ -14,7 +14,7 @@ import { expectDeterministicReplay } from '../support/workflow-history';
 
 const WEB = path.join(SHARED_DATA, 'corpus', 'web_factcheckbench.jsonl');
 const CLAIM = 'Justice William O. Douglas was born on October 16, 1898.';
-const TOOL_NAMES = ['search_google', 'search_wikipedia', 'get_article', 'search_google_scholar'];
+const TOOL_NAMES = ['search_google', 'search_wikipedia', 'get_article', 'extract_key_facts', 'search_google_scholar'];
 
 /**
  * Templates written for the test (the released text stays in the user's checkout), with main.py's fields and
@@ -73,6 +73,17 @@ describe('mermaid with the released prompts on real Temporal and Elasticsearch (
     expect(first?.[1]).toEqual({ role: 'user', content: `Continue reasoning about: ${CLAIM}` });
     const second = await messagesOf(calls[2]!.requestHash);
     expect(second?.[0]?.content).toContain(`History: Thought: I should search.\nAction: Used search_google with input: ${CLAIM}\nObservation: [TextContent(type='text', text=`);
+    await expectDeterministicReplay([handle]);
+  });
+
+  it('refuses a title tool called with {"query": …} as the release\'s server does: counted, not run, its message as the observation', async () => {
+    const { verdict, trace, handle } = await verify(prompts(` (${RELEASED_TITLE_TOOL_MARKER})`), `${harness.prefix}-released-title`);
+    expect(verdict).toMatchObject({ label: 'REFUTED', methodLabel: 'False' });
+    expect(trace.toolCalls).toBe(1);
+    expect(verdict.usage.toolCalls).toBe(1);
+    expect(trace.steps[0]).toMatchObject({ action: { tool: 'extract_key_facts', args: { query: CLAIM } }, isError: true });
+    expect(trace.steps[0]!.observation).toBe(`[TextContent(type='text', text="Input validation error: 'title' is a required property", annotations=None, meta=None)]`);
+    expect(verdict.transcript!.toolCalls ?? []).toHaveLength(0);
     await expectDeterministicReplay([handle]);
   });
 
