@@ -6,6 +6,7 @@ import { JSON_SCHEMA_INSTRUCTION } from '../../src/llm/prompt-conventions';
 import type { MermaidTrace } from '../../src/methods/mermaid/sandbox/mermaid.workflow';
 import { MERMAID_RELEASED_COMMIT, type MermaidReleasedPrompts } from '../../src/methods/mermaid/sandbox/released-prompts';
 import { RELEASED_NO_ANSWER_MARKER, RELEASED_TITLE_TOOL_MARKER } from '../../src/methods/mermaid/simulator-responder';
+import type { ToolName } from '../../src/shared/tools';
 import { fullVerdict } from '../../src/shared/verify';
 import { ingestRecordedWeb } from '../support/recorded-web';
 import { SHARED_DATA } from '../support/test-env';
@@ -32,8 +33,8 @@ function prompts(extra = ''): MermaidReleasedPrompts {
 
 describe('mermaid with the released prompts on real Temporal and Elasticsearch (recorded web, simulator)', () => {
   let harness: WorkerHarness;
-  const verify = async (releasedPrompts: MermaidReleasedPrompts, runId: string) => {
-    const input = buildVerifyInput(harness.config, { claim: CLAIM, method: 'mermaid', runId, settings: { mermaid: { releasedPrompts, fidelity: 'code-compat' } } });
+  const verify = async (releasedPrompts: MermaidReleasedPrompts, runId: string, toolset?: ToolName[]) => {
+    const input = buildVerifyInput(harness.config, { claim: CLAIM, method: 'mermaid', runId, settings: { mermaid: { releasedPrompts, fidelity: 'code-compat', ...(toolset ? { toolset } : {}) } } });
     const { handle } = await startVerification(harness.client, harness.config.temporal.taskQueue, input);
     const verdict = fullVerdict(await handle.result());
     return { verdict, trace: verdict.trace as MermaidTrace & { released: { commit: string } }, handle };
@@ -84,6 +85,14 @@ describe('mermaid with the released prompts on real Temporal and Elasticsearch (
     expect(trace.steps[0]).toMatchObject({ action: { tool: 'extract_key_facts', args: { query: CLAIM } }, isError: true });
     expect(trace.steps[0]!.observation).toBe(`[TextContent(type='text', text="Input validation error: 'title' is a required property", annotations=None, meta=None)]`);
     expect(verdict.transcript!.toolCalls ?? []).toHaveLength(0);
+    await expectDeterministicReplay([handle]);
+  });
+
+  it('does not make a call whose verity tool the toolset leaves out (the parity bench: no offline scholar provider); it still counts', async () => {
+    const { verdict, trace, handle } = await verify(prompts(), `${harness.prefix}-released-toolset`, ['search_wikipedia']);
+    expect(verdict).toMatchObject({ label: 'REFUTED', methodLabel: 'False', usage: { toolCalls: 1 } });
+    expect(trace.steps[0]).toMatchObject({ action: { tool: 'search_google' }, isError: true });
+    expect(trace.steps[0]!.observation).toBe(`[TextContent(type='text', text="Error: web_search is not in this verification's toolset", annotations=None, meta=None)]`);
     await expectDeterministicReplay([handle]);
   });
 

@@ -47,6 +47,12 @@ const DATASET_FILES: Record<string, string> = {
 /** What main.py, src/llm_provider.py, src/memory.py and the three MCP servers import (the versions of its uv.lock). */
 const PYTHON_DEPENDENCIES = ['openai==1.97.1', 'tenacity==9.1.2', 'python-dotenv==1.0.1', 'requests==2.32.4', 'pydantic==2.11.7', 'colorlog', 'together==1.5.34', 'mcp==1.14.1', 'fastmcp==2.12.3', 'wikipedia-api==0.8.1'];
 const DRIVER = path.join(__dirname, 'mermaid_driver.py');
+/**
+ * verity's tools in released mode: every one the release's servers stand for except scholar_search, which has no
+ * offline provider (it would reach arXiv, PubMed and OpenAlex): a search_google_scholar call is answered "not in
+ * this verification's toolset" where the release's server gets the evidence server's empty answer.
+ */
+const RELEASED_MODE_TOOLSET = ['web_search', 'search_wikipedia', 'get_article', 'get_summary', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'get_sections'] as const;
 
 export interface MermaidParityOptions {
   reference: string;
@@ -95,7 +101,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
   process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference's code: ${referenceDirty ? `\n${referenceDirty}` : 'none'}\n`);
   const python = ensureVenv();
   const claims = await claimsOf(options.dataset, options.claims, options.seed);
-  const settings = options.fidelity === 'released' ? { mermaid: mermaidSettingsSchema.parse({ releasedPromptsFrom: reference, fidelity: 'code-compat' }) } : undefined;
+  const settings = options.fidelity === 'released' ? { mermaid: mermaidSettingsSchema.parse({ releasedPromptsFrom: reference, fidelity: 'code-compat', toolset: RELEASED_MODE_TOOLSET }) } : undefined;
 
   const localConfig = loadConfig({ ...process.env, VERITY_LLM: 'local' });
   const local = await resolveLlmEndpoint(localConfig);

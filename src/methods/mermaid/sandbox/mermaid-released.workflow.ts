@@ -99,8 +99,9 @@ export async function runMermaidReleased(run: MethodRun, settings: MermaidSettin
     } else if (decision.kind === 'tool') {
       const target = RELEASED_TOOL_TARGETS[decision.tool] ?? 'web_search';
       const args = { query: decision.input };
-      const refusal = releasedArgumentError(decision.tool);
-      // A call the release's server refuses is not made, and still counts, as in main.py.
+      // A toolset that leaves the target out (the parity bench: no offline scholar provider) keeps the call from being made.
+      const refusal = releasedArgumentError(decision.tool) ?? (settings.toolset !== 'auto' && !settings.toolset.includes(target) ? `Error: ${target} is not in this verification's toolset` : undefined);
+      // A call refused (by the release's server, or not offered here) is not made, and still counts, as in main.py.
       if (refusal !== undefined) run.countToolCall();
       const result = refusal !== undefined ? { observation: refusal, isError: true, data: undefined } : await callToolAsObservation(run, target, args);
       const observation = releasedObservation(releasedToolText(decision.tool, result.data) ?? result.observation);
