@@ -9,7 +9,8 @@
  * Both sides talk to the local model server (VERITY_LLM=local) through a recording proxy that pins
  * temperature 0 and one seed; the released code's Serper calls are answered by a loopback server from
  * verity's recorded-web search. The released code is run from --reference, never copied; its Python
- * dependencies go into a venv under .verity/parity/<method>/. Only EMULATE is wired so far.
+ * dependencies go into a venv under .verity/parity/<method>/. MERMAID runs through parity/mermaid-parity.ts
+ * (its own evidence server and driver; no --resume: both sides' evidence memory lives through the run).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -106,7 +107,8 @@ async function main(): Promise<void> {
   const method = args.method ?? '';
   if (method === 'mermaid') {
     const command = `npm run bench:parity -- ${process.argv.slice(2).join(' ')}`;
-    return runMermaidParity({ reference: args.reference ?? '', dataset: args.dataset!, claims: Number(args.claims), seed: Number(args.seed), ...(args.out ? { out: args.out } : {}), command });
+    if (args.fidelity !== 'released' && args.fidelity !== 'verity') throw new Error(`--fidelity ${args.fidelity}: released or verity`);
+    return runMermaidParity({ reference: args.reference ?? '', dataset: args.dataset!, claims: Number(args.claims), seed: Number(args.seed), ...(args.out ? { out: args.out } : {}), command, fidelity: args.fidelity });
   }
   if (!DRIVERS[method]) throw new Error(`--method ${method || '(missing)'}: one of ${[...Object.keys(DRIVERS), 'mermaid'].join(', ')}`);
   if (!args.reference || !fs.existsSync(args.reference)) throw new Error('--reference <checkout of the released code> is required');

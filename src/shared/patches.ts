@@ -72,6 +72,8 @@ export const PATCHES = {
    * (Option A; `labelSet: averitec` is Option B's four) and FaVIQ with the three labels too (`binary` is the option).
    */
   toolMadSpecLabelSets: 'tool-mad-spec-label-sets',
+  /** MERMAID with `releasedPrompts`: main.py's loop with the released prompts, read as plain text (issue 37 §1). */
+  mermaidReleasedPrompts: 'mermaid-released-prompts',
 } as const;
 
 /**
@@ -111,6 +113,7 @@ export const PATCH_ORDER: readonly string[] = [
   PATCHES.localRetriesVisible,
   PATCHES.sweepReservesPlannedSpend,
   PATCHES.toolMadSpecLabelSets,
+  PATCHES.mermaidReleasedPrompts,
 ];
 
 /** Memo key of the patch level an execution was started with (inherited by its children and continuations). */

@@ -4,8 +4,10 @@
  * The released main.py's CheckAgent runs in a venv (.verity/parity/mermaid/venv) through mermaid_driver.py:
  * its OpenAI clients go to the recording proxy in front of the local model, its MCP tool servers'
  * searchapi.io and MediaWiki calls to a loopback server answered by the recorded-web search and the wiki
- * index verity's own tools use. verity verifies the same claims, in the same order, with `mermaid` at
- * `fidelity: paper` (the default). Both sides keep one evidence memory across the run's claims.
+ * index verity's own tools use. verity verifies the same claims, in the same order, with `mermaid` in
+ * released-prompt mode (`--fidelity released`, the default: main.py's prompts read from --reference, its
+ * loop and parsing) or at `fidelity: paper` (`--fidelity verity`: verity's wording). Both sides keep one
+ * evidence memory across the run's claims.
  */
 import { PARITY_LLM_WAIT_MS, parityModelEnv } from './model-env';
 import { execFile, execFileSync } from 'node:child_process';
@@ -25,6 +27,7 @@ import { createRecordedProvider } from '../../../src/search/recorded-provider';
 import { WEB_TARGET, webIndexName } from '../../../src/search/web-index';
 import { IndexWikipediaProvider } from '../../../src/tools/wikipedia/index-provider';
 import { verifyClaimWorkflow } from '../../../workflows';
+import { mermaidSettingsSchema } from '../../../src/methods/mermaid/settings-schema';
 import { ingestIndex, startBenchStack, writeReport } from '../support/bench-stack';
 import { labelAgreement, wilsonInterval } from './agreement';
 import { startMermaidEvidenceServer } from './mermaid-evidence-server';
@@ -44,6 +47,12 @@ const DATASET_FILES: Record<string, string> = {
 /** What main.py, src/llm_provider.py, src/memory.py and the three MCP servers import (the versions of its uv.lock). */
 const PYTHON_DEPENDENCIES = ['openai==1.97.1', 'tenacity==9.1.2', 'python-dotenv==1.0.1', 'requests==2.32.4', 'pydantic==2.11.7', 'colorlog', 'together==1.5.34', 'mcp==1.14.1', 'fastmcp==2.12.3', 'wikipedia-api==0.8.1'];
 const DRIVER = path.join(__dirname, 'mermaid_driver.py');
+/**
+ * verity's tools in released mode: every one the release's servers stand for except scholar_search, which has no
+ * offline provider (it would reach arXiv, PubMed and OpenAlex): a search_google_scholar call is answered "not in
+ * this verification's toolset" where the release's server gets the evidence server's empty answer.
+ */
+const RELEASED_MODE_TOOLSET = ['web_search', 'search_wikipedia', 'get_article', 'get_summary', 'summarize_article_section', 'extract_key_facts', 'get_related_topics', 'get_sections'] as const;
 
 export interface MermaidParityOptions {
   reference: string;
@@ -52,6 +61,8 @@ export interface MermaidParityOptions {
   seed: number;
   out?: string;
   command: string;
+  /** released: the release's own prompts in verity's workflow; verity: verity's wording at `fidelity: paper`. */
+  fidelity: 'released' | 'verity';
 }
 
 function ensureVenv(): string {
@@ -90,6 +101,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
   process.stdout.write(`reference ${reference} at ${referenceCommit}\npatch to the reference's code: ${referenceDirty ? `\n${referenceDirty}` : 'none'}\n`);
   const python = ensureVenv();
   const claims = await claimsOf(options.dataset, options.claims, options.seed);
+  const settings = options.fidelity === 'released' ? { mermaid: mermaidSettingsSchema.parse({ releasedPromptsFrom: reference, fidelity: 'code-compat', toolset: RELEASED_MODE_TOOLSET }) } : undefined;
 
   const localConfig = loadConfig({ ...process.env, VERITY_LLM: 'local' });
   const local = await resolveLlmEndpoint(localConfig);
@@ -109,6 +121,9 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
     deleteIndices: true,
     env: {
       ...parityModelEnv(proxy.url, model, options.seed),
+      // The release asks for 15,000 answer tokens on the model's 4,096-token window and the server stops at the
+      // window's end: verity's side sends the same cap, so its own window check is told the cap fits.
+      ...(options.fidelity === 'released' ? { VERITY_LLM_CONTEXT_TOKENS: '32768' } : {}),
       VERITY_WEB_SEARCH_PROVIDER: 'recorded',
       VERITY_WIKI_PROVIDER: 'index',
     },
@@ -143,7 +158,7 @@ export async function runMermaidParity(options: MermaidParityOptions): Promise<v
       const t1 = Date.now();
       proxy.currentTag = `verity:${claim.id}`;
       evidence.currentTag = `verity:${claim.id}`;
-      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: 'mermaid', runId, claimId: claim.id, dataset: claim.dataset, model });
+      const input = buildVerifyInput(stack.config, { claim: claim.claim, method: 'mermaid', runId, claimId: claim.id, dataset: claim.dataset, model, ...(settings ? { settings } : {}) });
       const verdict = await stack.client.workflow.execute(verifyClaimWorkflow, { workflowId: workflowIdOf(input), taskQueue: stack.config.temporal.taskQueue, args: [input] });
       results.push({
         claim,
@@ -192,7 +207,7 @@ function report(results: ClaimResult[], run: MermaidParityOptions & { model: str
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const perClaimMean = (total: number) => (perClaim.length ? (total / perClaim.length).toFixed(2) : '-');
   const lines = [
-    `mermaid parity on ${run.dataset}, ${perClaim.length} claims; model ${run.model} (local llama.cpp, 1 slot), temperature 0, seed ${run.seed}; reference ${run.referenceCommit.slice(0, 7)}; verity fidelity paper`,
+    `mermaid parity on ${run.dataset}, ${perClaim.length} claims; model ${run.model} (local llama.cpp, 1 slot), temperature 0, seed ${run.seed}; reference ${run.referenceCommit.slice(0, 7)}; verity ${run.fidelity === 'released' ? 'with the released prompts' : 'fidelity paper'}`,
     `label agreement        ${agreement.successes}/${agreement.n} = ${pct(agreement.share)}  95% CI [${pct(agreement.low)}, ${pct(agreement.high)}]`,
     `identical prompts      ${prompts.identical}/${prompts.compared} calls at the same step`,
     `identical first prompt ${firstStep.successes}/${firstStep.n} = ${pct(firstStep.share)}  95% CI [${pct(firstStep.low)}, ${pct(firstStep.high)}]`,
@@ -213,7 +228,7 @@ function report(results: ClaimResult[], run: MermaidParityOptions & { model: str
   writeReport(out, {
     command: run.command,
     method: 'mermaid',
-    fidelity: 'paper',
+    fidelity: run.fidelity,
     dataset: run.dataset,
     model: run.model,
     temperature: 0,
@@ -226,7 +241,8 @@ function report(results: ClaimResult[], run: MermaidParityOptions & { model: str
     // The release has no license: the committed report keeps its prompts as hashes and no diff lines (printed above only).
     perClaim: perClaim.map(({ firstDivergence: divergence, ...rest }) => ({ ...rest, firstDivergence: divergence ? { step: divergence.step, kind: divergence.kind } : null })),
     calls: Object.fromEntries(
-      results.map((r) => [r.claim.id, { reference: r.referenceCalls.map(withoutReleasedText), verity: r.verityCalls, referenceHistory: r.reference.history ?? null }]),
+      // In released mode verity's prompts are the release's text too: hashed alike.
+      results.map((r) => [r.claim.id, { reference: r.referenceCalls.map(withoutReleasedText), verity: run.fidelity === 'released' ? r.verityCalls.map(withoutReleasedText) : r.verityCalls, referenceHistory: r.reference.history ?? null }]),
     ),
   });
 }

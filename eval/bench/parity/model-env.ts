@@ -7,6 +7,8 @@ export const PARITY_LLM_WAIT_MS = 900_000;
  */
 export function parityModelEnv(proxyUrl: string, model: string, seed: number): Record<string, string> {
   return {
+    // The proxy is the endpoint, even when the shell says VERITY_LLM=local (which would send verity's calls past it).
+    VERITY_LLM: 'endpoint',
     OPENAI_BASE_URL: proxyUrl,
     OPENAI_API_KEY: 'local',
     VERITY_MODEL: model,

@@ -4,8 +4,15 @@ import { MERMAID_FIDELITIES, MERMAID_LABEL_SET_NAMES, MERMAID_MEMORY_MODES, MERM
 import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { methodSamplingSchema } from '../sampling-schema';
 import { memoryScopeSchema } from '../../memory/scope';
+import { releasedPromptsFromCheckout } from '../released-checkout';
+import { mermaidReleasedPromptsFrom } from './released-source';
 
-/** Validates `mermaid` settings from the CLI (`--option key=value`) and sweep configs (`parameters.mermaid`). */
+const releasedPromptsSchema = z.object({ commit: z.string().min(1), decompose: z.string().min(1), react: z.string().min(1), toolNames: z.array(z.string().min(1)).min(1) }).strict();
+
+/**
+ * Validates `mermaid` settings from the CLI (`--option key=value`) and sweep configs (`parameters.mermaid`).
+ * `releasedPromptsFrom: <checkout>` is read here, once, into `releasedPrompts`: the workflow gets the text in its input.
+ */
 export const mermaidSettingsSchema = z
   .object({
     fidelity: z.enum(MERMAID_FIDELITIES),
@@ -29,6 +36,9 @@ export const mermaidSettingsSchema = z
     decomposerModel: z.string().min(1),
     executorModel: z.string().min(1),
     llm: methodSamplingSchema,
+    releasedPrompts: releasedPromptsSchema,
+    releasedPromptsFrom: z.string().min(1),
   })
   .partial()
-  .strict();
+  .strict()
+  .transform((settings, ctx) => releasedPromptsFromCheckout(mermaidReleasedPromptsFrom)(settings, ctx));

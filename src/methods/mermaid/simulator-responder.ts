@@ -108,9 +108,27 @@ function executorStep(prompt: ExecutorPromptReading, constrained: boolean) {
   return { thought: `I should look up "${next.input}".`, next: { action: { name: next.name, input: next.input } } };
 }
 
+/**
+ * The released-prompt mode's executor, for test templates that name its schema (the released prompts name
+ * none, so the simulator answers them in prose): `google` first (the code's alias; extract_key_facts with
+ * RELEASED_TITLE_TOOL_MARKER), then "False"; a template with NO_ANSWER_MARKER never answers, so the loop reaches T_max.
+ */
+export const RELEASED_NO_ANSWER_MARKER = 'never answer';
+/** A template with this marker makes the executor call extract_key_facts (a title tool) instead of `google`. */
+export const RELEASED_TITLE_TOOL_MARKER = 'key facts first';
+function releasedReactStep(messages: readonly { role: string; content?: unknown }[]) {
+  const system = textOf(messages.filter((message) => message.role === 'system'));
+  const claim = textOf(messages.filter((message) => message.role === 'user')).replace(/^Continue reasoning about: /, '');
+  if (system.includes(RELEASED_NO_ANSWER_MARKER)) return { thought: 'Still thinking.', action: { name: 'none' } };
+  if (system.includes('Action: Used ')) return { thought: 'The search result is enough.', answer: 'False' };
+  const name = system.includes(RELEASED_TITLE_TOOL_MARKER) ? 'extract_key_facts' : 'google';
+  return { thought: 'I should search.', action: { name, reason: 'no evidence yet', input: claim } };
+}
+
 /** Simulator answers for the `mermaid` method's structured tasks, keyed by schema name. */
 export const mermaidResponders: Record<string, SchemaResponder> = {
   mermaid_decomposition: (reading) => simulatedDecomposition(reading.claim),
   mermaid_executor_step: (_reading, _schema, messages, constrained = true) => executorStep(parseExecutorPrompt(textOf(messages)), constrained),
   mermaid_forced_answer: (_reading, _schema, messages, constrained = true) => answerOf(parseExecutorPrompt(textOf(messages)), 'Forced to answer now.', constrained),
+  mermaid_released_react: (_reading, _schema, messages) => releasedReactStep(messages),
 };

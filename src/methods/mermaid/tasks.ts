@@ -5,6 +5,7 @@ import { MERMAID_FIDELITIES } from './sandbox/mermaid-settings';
 import { liftExecutorReply, liftForcedAnswer } from './sandbox/mermaid-step';
 import { TOOL_NAMES, type ToolName } from '../../shared/tools';
 import { renderExecutorPrompt, type ExecutorPromptInput } from './executor-prompt';
+import { mermaidReleasedTasks } from './released-tasks';
 
 const stringOrList = z.union([z.string(), z.array(z.string())]);
 
@@ -147,4 +148,4 @@ export const mermaidForceAnswerTask = defineTask({
 });
 
 /** The `mermaid` method's structured LLM tasks (registered by src/methods/tasks.ts). */
-export const mermaidTasks: LlmTaskDefinition[] = [mermaidDecomposeTask, mermaidExecutorStepTask, mermaidForceAnswerTask] as unknown as LlmTaskDefinition[];
+export const mermaidTasks: LlmTaskDefinition[] = [...([mermaidDecomposeTask, mermaidExecutorStepTask, mermaidForceAnswerTask] as unknown as LlmTaskDefinition[]), ...mermaidReleasedTasks];

@@ -5,6 +5,7 @@
 import { MEMORY_CODE_COMPAT, type MemoryRecallOptions, type MemoryUpdateOptions } from '../../../shared/memory';
 import type { ToolName } from '../../../shared/tools';
 import type { MethodSampling } from '../../../shared/sampling';
+import type { MermaidReleasedPrompts } from './released-prompts';
 
 /** paper: the paper's Algorithm 1 and the spec's §9 recommendations; code-compat: the released code's behaviours (spec appendix). */
 export const MERMAID_FIDELITIES = ['paper', 'code-compat'] as const;
@@ -92,6 +93,11 @@ export interface MermaidSettings {
   executorModel?: string;
   /** Sampling of the method's LLM calls (temperature, topP, seed, maxTokens; `roles.<role>` overrides); unset: the worker's. */
   llm?: MethodSampling;
+  /**
+   * The released code's own prompts and MCP tool names (read from the user's checkout at verification start,
+   * setting `releasedPromptsFrom`): main.py's loop is run as it is written (README "Released-prompt mode").
+   */
+  releasedPrompts?: MermaidReleasedPrompts;
 }
 
 export const DEFAULT_MERMAID_SETTINGS: MermaidSettings = {

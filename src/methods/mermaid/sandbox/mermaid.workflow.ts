@@ -1,6 +1,7 @@
 import { memoryRecalledSummary, memoryRecallSummary, memoryUpdateSummary, methodStepSummary } from '../../../shared/activity-summaries';
-import { ActivityFailure, ApplicationFailure, isCancellation } from '@temporalio/workflow';
-import type { ToolCallResult } from '../../../../activities/tools.activities';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { callToolAsObservation } from './mermaid-tool-call';
+import { runMermaidReleased } from './mermaid-released.workflow';
 import type { InvalidOutputDetails } from '../../../llm/errors';
 import type { MemoryRecall } from '../../../memory/evidence-memory';
 import type { ExecutorStepOutput, ForcedAnswerOutput, MermaidDecompositionOutput } from '../tasks';
@@ -85,6 +86,8 @@ export interface MermaidTrace extends MethodTrace {
 export async function runMermaid(run: MethodRun): Promise<MethodOutcome> {
   const { input, progress } = run;
   const settings = resolveMermaidSettings(input.settings?.mermaid);
+  // Only inputs with the released prompts take this branch; the patch marks histories that may.
+  if (settings.releasedPrompts && hasPatch(PATCHES.mermaidReleasedPrompts)) return runMermaidReleased(run, settings, settings.releasedPrompts);
   const labelSetName = mermaidLabelSetName(settings, input.dataset);
   const labels = MERMAID_LABEL_SETS[labelSetName];
   const models = { decomposer: settings.decomposerModel ?? input.model, executor: settings.executorModel ?? input.model };
@@ -263,17 +266,6 @@ async function llmOrInvalid<T>(run: MethodRun, call: Parameters<MethodRun['llm']
       return { ok: false, reason: `(unparsable reply) ${cause.message}`, ...(typeof raw === 'string' && raw.trim() !== '' ? { raw } : {}) };
     }
     throw err;
-  }
-}
-
-/** A tool that fails for good (outage, missing index) still counts as a call and becomes an error observation, as in the code. */
-async function callToolAsObservation(run: MethodRun, tool: Parameters<MethodRun['tool']>[0], args: Record<string, unknown>): Promise<Pick<ToolCallResult, 'observation' | 'isError'>> {
-  try {
-    return await run.tool(tool, args);
-  } catch (err) {
-    if (isCancellation(err) || !(err instanceof ActivityFailure)) throw err;
-    run.countToolCall();
-    return { observation: `Error: ${err.cause?.message ?? err.message}`, isError: true };
   }
 }
 
