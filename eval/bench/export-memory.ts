@@ -27,6 +27,9 @@ import { RunStore } from '../../src/runs/run-store';
 import { searchAll } from '../../src/runs/search-all';
 import { VERDICT_INDEX } from '../../src/verdicts/verdict-index';
 import { runMain } from './support/bench-stack';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const RUN_ID = 'export-bench';
 const METHODS = ['rag', 'mermaid', 'emulate', 'fire', 'tool-mad'];

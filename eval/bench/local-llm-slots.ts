@@ -20,6 +20,9 @@ import { projectRoot } from '../../src/project-root';
 import { ensureEngine, ensureWeights, localLlmPaths } from '../../infra/local-llm-install';
 import { startServer } from '../../infra/local-llm';
 import { stopPidFile } from '../../infra/support';
+import { exitWithUsageIfAsked } from './support/usage';
+
+exitWithUsageIfAsked(__filename);
 
 const { values } = parseArgs({
   options: {
